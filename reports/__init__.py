@@ -1,0 +1,1 @@
+"""Balance reports: polars aggregation and scipy statistics -> structure -> one HTML file."""

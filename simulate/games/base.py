@@ -1,0 +1,188 @@
+"""The engine contract every game follows (DESIGN.md, "Engine contract").
+
+A game package under ``simulate/games/<name>/`` exposes ``GAME: GameSpec``. Its engine is an explicit
+state machine:
+
+* ``Rules`` — a frozen dataclass; defaults are the printed rules, every field declared with
+  :func:`knob` (doc citing the rule, allowed range or choices).
+* ``new_game(rules, n_players, rng, heroes) -> State``; all chance comes from ``rng`` (a
+  ``random.Random``) inside ``new_game`` and ``State.apply``.
+* ``State``: ``current_seat``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``outcome()``,
+  ``view(seat)`` (no RNG, no hidden information of other seats), ``assert_invariants()`` and
+  ``events`` (``None``, or a list the engine appends readable log lines to: rolls, score changes).
+* Actions are small immutable values (NamedTuples) that print readably.
+
+Nothing here knows any particular game; the runner, the CLI and the reports only use this module.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+
+class ConfigError(ValueError):
+    """Bad user input. The CLI prints the one-line message and exits with code 2."""
+
+
+class IllegalActionError(RuntimeError):
+    """A strategy chose an action that is not in the legal list."""
+
+
+# --------------------------------------------------------------------------------------------
+# Rules fields
+
+
+def knob(default: Any, doc: str, *, range: tuple[float, float] | None = None,
+         choices: Sequence[Any] | None = None, item_range: tuple[float, float] | None = None,
+         length: tuple[int, int] | None = None) -> Any:
+    """Declare a ``Rules`` field: the printed default, what it means (cite the rule) and what a
+    designer may set it to. ``range`` bounds a number (inclusive); ``choices`` lists allowed
+    values; for tuple fields ``item_range`` bounds every item and ``length`` the item count."""
+    meta = {"doc": doc, "range": range, "choices": tuple(choices) if choices else None,
+            "item_range": item_range, "length": length}
+    return field(default=default, metadata=meta)
+
+
+def rule_fields(rules_class: type) -> list[dataclasses.Field]:
+    return list(dataclasses.fields(rules_class))
+
+
+def allowed_text(f: dataclasses.Field) -> str:
+    """Human text of what a field accepts, for error messages and `simulate list`."""
+    meta = f.metadata
+    if meta.get("choices"):
+        return "one of " + ", ".join(_show(c) for c in meta["choices"])
+    if isinstance(f.default, bool):
+        return "true or false"
+    if meta.get("range"):
+        lo, hi = meta["range"]
+        return f"{_show(lo)}..{_show(hi)}"
+    if isinstance(f.default, tuple):
+        parts = ["a list"]
+        if meta.get("length"):
+            parts.append("of %d..%d items" % meta["length"])
+        if meta.get("item_range"):
+            parts.append("each %s..%s" % tuple(_show(x) for x in meta["item_range"]))
+        return " ".join(parts)
+    return type(f.default).__name__
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _coerce(f: dataclasses.Field, value: Any, where: str) -> Any:
+    default = f.default
+    bad = ConfigError(f"{where}: {f.name} = {value!r} is invalid; allowed: {allowed_text(f)}")
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise bad
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad
+    elif isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise bad
+        value = float(value)
+    elif isinstance(default, str):
+        if not isinstance(value, str):
+            raise bad
+    elif isinstance(default, tuple):
+        if not isinstance(value, (list, tuple)):
+            raise bad
+        value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        meta = f.metadata
+        if meta.get("length") and not meta["length"][0] <= len(value) <= meta["length"][1]:
+            raise bad
+        if meta.get("item_range"):
+            lo, hi = meta["item_range"]
+            for item in value:
+                if isinstance(item, bool) or not isinstance(item, (int, float)) or not lo <= item <= hi:
+                    raise bad
+    meta = f.metadata
+    if meta.get("choices") and value not in meta["choices"]:
+        raise bad
+    if meta.get("range") and not meta["range"][0] <= value <= meta["range"][1]:
+        raise bad
+    return value
+
+
+def make_rules(rules_class: type, overrides: dict[str, Any], where: str = "[rules]") -> Any:
+    """Build a Rules instance from TOML overrides, rejecting unknown keys and bad values."""
+    known = {f.name: f for f in rule_fields(rules_class)}
+    values = {}
+    for key, value in overrides.items():
+        if key not in known:
+            raise ConfigError(f"{where}: unknown rule '{key}'; known rules: {', '.join(known)}")
+        values[key] = _coerce(known[key], value, where)
+    try:
+        return rules_class(**values)
+    except (ValueError, TypeError) as exc:  # cross-field checks in Rules.__post_init__
+        raise ConfigError(f"{where}: {exc}") from None
+
+
+def rules_dict(rules: Any) -> dict[str, Any]:
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+
+
+def rules_hash(rules: Any) -> str:
+    """A short stable hash of every rule value: each results row says which rules produced it."""
+    text = json.dumps(rules_dict(rules), sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+# --------------------------------------------------------------------------------------------
+# States, outcomes and games
+
+
+@dataclass
+class Outcome:
+    """The end of one game. ``metrics`` fills the game's own ``games`` columns and
+    ``seat_metrics[i]`` seat i's own ``seats`` columns (score breakdown and more); both must have
+    exactly the keys the GameSpec declares."""
+    scores: list[float]
+    won: list[bool]
+    ranks: list[int]              # 1 = best; ties share a rank
+    end_reason: str
+    metrics: dict[str, Any]
+    seat_metrics: list[dict[str, Any]]
+
+
+class State(Protocol):
+    current_seat: int
+    is_over: bool
+    events: list[str] | None
+
+    def legal_actions(self) -> list: ...
+    def apply(self, action: Any) -> None: ...
+    def outcome(self) -> Outcome: ...
+    def view(self, seat: int) -> Any: ...
+    def assert_invariants(self) -> None: ...
+
+
+# Column dtypes a game may declare: "int", "float", "bool", "str" (all nullable).
+COLUMN_TYPES = ("int", "float", "bool", "str")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                                   # registry key, e.g. "dungeon_roll"
+    title: str                                  # e.g. "Dungeon Roll"
+    version: str                                # bump when a rule's implementation changes
+    rules_class: type
+    new_game: Callable[[Any, int, random.Random, Sequence[str | None] | None], Any]
+    players: tuple[int, int]                    # fewest and most seats
+    heroes: tuple[str, ...]                     # names `[players] heroes` may fix per seat
+    game_columns: dict[str, tuple[str, str]]    # column -> (dtype, what it means)
+    seat_columns: dict[str, tuple[str, str]]
+    default_strategy: str
+    score_bounds: tuple[float, float] = (float("-inf"), float("inf"))
+    placeholders: tuple[str, ...] = ()          # component data that is a placeholder, for reports

@@ -1,0 +1,112 @@
+"""Strategies: each picks one action from the legal list (DESIGN.md, "Engine contract").
+
+A strategy is a class with keyword parameters (its TOML table) and one method,
+``choose(view, actions) -> action``. The driver sets ``self.rng`` (a ``random.Random`` seeded per
+game) before each game, so strategies that draw lots stay deterministic. ``strategies/<game>.py``
+holds one game's heuristics in a ``STRATEGIES`` dict; ``random`` works in every game. A config may
+also name ``"package.module:Class"``.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from typing import Any
+
+from simulate.games.base import ConfigError
+
+
+class Strategy:
+    """Base class: subclasses declare their parameters as keyword arguments with defaults."""
+    name = "strategy"
+    rng: random.Random
+
+    def choose(self, view: Any, actions: list) -> Any:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in strategy_params(type(self)).items()
+                           if getattr(self, k, v) != v)
+        return f"{self.name}({params})" if params else self.name
+
+
+class RandomStrategy(Strategy):
+    """Picks uniformly among the legal actions: a baseline and a rules fuzzer in every game."""
+    name = "random"
+
+    def choose(self, view, actions):
+        return actions[int(self.rng.random() * len(actions))]
+
+
+GENERIC = {"random": RandomStrategy}
+
+
+def strategies_for(game: str) -> dict[str, type[Strategy]]:
+    try:
+        module = importlib.import_module(f"strategies.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"strategies.{game}":
+            raise
+        return dict(GENERIC)
+    return {**GENERIC, **module.STRATEGIES}
+
+
+def strategy_params(cls: type) -> dict[str, Any]:
+    """The keyword parameters of a strategy class and their defaults."""
+    sig = inspect.signature(cls.__init__)
+    return {p.name: p.default for p in sig.parameters.values()
+            if p.name != "self" and p.default is not p.empty
+            and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
+def build_strategy(game: str, spec: Any, where: str = "[players] strategies") -> Strategy:
+    """A strategy from its config form: ``"name"``, ``{name = "...", param = ...}`` or
+    ``"package.module:Class"``."""
+    if isinstance(spec, str):
+        name, params = spec, {}
+    elif isinstance(spec, dict) and isinstance(spec.get("name"), str):
+        params = {k: v for k, v in spec.items() if k != "name"}
+        name = spec["name"]
+    else:
+        raise ConfigError(f"{where}: {spec!r} is not a strategy; give a name or "
+                          '{ name = "...", parameter = value }')
+    if ":" in name:
+        cls = _import_class(name, where)
+    else:
+        known = strategies_for(game)
+        if name not in known:
+            raise ConfigError(f"{where}: unknown strategy '{name}' for {game}; "
+                              f"known: {', '.join(known)}")
+        cls = known[name]
+    allowed = strategy_params(cls)
+    for key, value in params.items():
+        if key not in allowed:
+            raise ConfigError(f"{where}: strategy '{name}' has no parameter '{key}'; "
+                              f"parameters: {', '.join(allowed) or 'none'}")
+        default = allowed[key]
+        if default is not None and not _same_kind(default, value):
+            raise ConfigError(f"{where}: {name}.{key} = {value!r} should be "
+                              f"{type(default).__name__} like its default {default!r}")
+    try:
+        strategy = cls(**params)
+    except ValueError as exc:
+        raise ConfigError(f"{where}: {name}: {exc}") from None
+    if not getattr(strategy, "name", None) or strategy.name == "strategy":
+        strategy.name = name
+    return strategy
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))
+
+
+def _import_class(path: str, where: str) -> type:
+    module_name, _, attr = path.partition(":")
+    try:
+        return getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"{where}: cannot import strategy '{path}': {exc}") from None
