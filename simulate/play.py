@@ -38,7 +38,7 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
             if action not in actions:
                 raise IllegalActionError(
                     f"strategy '{strategy.name}' at seat {seat} chose the illegal action "
-                    f"{action!r} in game {index}, decision {decisions}; legal: {actions!r}")
+                    f"{action!r} in game {index}, decision {decisions}; legal: {_few(actions)}")
         decisions += 1
         if log is not None:
             log.append(f"seat {seat} ({seats[seat].name}): {action}")
@@ -53,3 +53,8 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
 def _flush(state: Any, log: list[str]) -> None:
     log.extend("    " + line for line in state.events)
     state.events.clear()
+
+
+def _few(actions: list) -> str:
+    shown = ", ".join(map(repr, actions[:8]))
+    return shown + (f" and {len(actions) - 8} more" if len(actions) > 8 else "")

@@ -186,3 +186,4 @@ class GameSpec:
     default_strategy: str
     score_bounds: tuple[float, float] = (float("-inf"), float("inf"))
     placeholders: tuple[str, ...] = ()          # component data that is a placeholder, for reports
+    cooperative: bool = False                   # all seats win or lose together

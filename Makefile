@@ -1,0 +1,32 @@
+# Set-up and everyday commands. `make demo` and `make test` work on a fresh clone.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo run test bench lint clean
+
+install: $(STAMP)  ## the .venv with the `simulate` command in it
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+demo: install  ## run configs/demo.toml and print the report's path
+	$(VENV)/bin/simulate run configs/demo.toml --fresh
+
+run: demo
+
+test: install  ## the whole test suite (what CI runs)
+	$(PY) -m pytest
+
+bench: install  ## games/s, parallel speed-up and peak memory -> bench/results.json
+	$(PY) bench/bench.py
+
+lint: install
+	$(PY) -m compileall -q simulate strategies reports tests bench
+
+clean:
+	rm -rf runs .pytest_cache .hypothesis

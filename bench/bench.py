@@ -1,0 +1,102 @@
+"""`make bench`: games/s per game on one core, parallel speed-up, peak memory -> bench/results.json.
+
+Targets (issues 2-4): Dungeon Roll >= 10,000 solo games/s on one core, speed-up >= 1.7 on 2 cores,
+peak memory for 1M games within 20 % of 100k, 1M solo games in under a minute on 2 cores; Roll for
+Adventure and Roll Player >= 1,000 four-player games/s on one core.
+Set BENCH_QUICK=1 for a short smoke run (smaller game counts).
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+from simulate import __version__
+from simulate.games import game_names, get_game
+from simulate.runner import play_chunk
+
+HERE = Path(__file__).parent
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+TARGETS = {"dungeon_roll": {1: 10_000}, "roll_for_adventure": {4: 1_000}, "roll_player": {4: 1_000}}
+
+
+def games_per_second(game: str, players: int, seconds: float = 3.0) -> float:
+    """Default strategy in every seat, one process, no I/O: the engine's own speed."""
+    spec = get_game(game)
+    task = {"game": game, "rules": {}, "seed": 1, "strategies": [spec.default_strategy] * players,
+            "heroes": [None] * players, "variant": "baseline", "players": players}
+    played, start, size = 0, time.perf_counter(), 200
+    while time.perf_counter() - start < (0.5 if QUICK else seconds):
+        play_chunk({**task, "start": played, "stop": played + size})
+        played += size
+    return played / (time.perf_counter() - start)
+
+
+def timed_run(games: int, jobs: int, players: int = 1) -> dict:
+    """A real `simulate run` of Dungeon Roll; wall time and the peak RSS of its process tree."""
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "bench.toml"
+        config.write_text(f'[run]\ngame = "dungeon_roll"\nseed = 7\nchunk = 5000\n'
+                          f'[players]\ncount = {players}\n')
+        cmd = [sys.executable, "-m", "simulate", "run", str(config), "--games", str(games),
+               "--jobs", str(jobs), "--out", str(Path(tmp) / "out"), "--no-report"]
+        start = time.perf_counter()
+        process = psutil.Popen(cmd, stdout=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
+        peak = 0
+        while process.poll() is None:
+            peak = max(peak, _tree_rss(process))
+            time.sleep(0.1)
+        wall = time.perf_counter() - start
+        if process.returncode:
+            raise SystemExit(f"bench run failed: {' '.join(cmd)}")
+    return {"games": games, "jobs": jobs, "seconds": round(wall, 2),
+            "games_per_second": round(games / wall), "peak_rss_mb": round(peak / 2**20, 1)}
+
+
+def _tree_rss(process: psutil.Process) -> int:
+    try:
+        procs = [process] + process.children(recursive=True)
+        return sum(p.memory_info().rss for p in procs if p.is_running())
+    except psutil.Error:
+        return 0
+
+
+def main() -> None:
+    results: dict = {"package_version": __version__, "python": platform.python_version(),
+                     "cpus": os.cpu_count(), "quick": QUICK, "one_core": {}}
+    for game in game_names():
+        spec = get_game(game)
+        counts = sorted({spec.players[0], min(4, spec.players[1])})
+        for players in counts:
+            rate = games_per_second(game, players)
+            target = TARGETS.get(game, {}).get(players)
+            results["one_core"][f"{game}/{players}p"] = {
+                "games_per_second": round(rate), "target": target,
+                "met": None if target is None else rate >= target}
+            print(f"{game} {players}p: {rate:,.0f} games/s on one core", flush=True)
+    n = 20_000 if QUICK else 200_000
+    one, two = timed_run(n, 1), timed_run(n, 2)
+    results["speedup"] = {"jobs_1": one, "jobs_2": two,
+                          "speedup": round(one["seconds"] / two["seconds"], 2), "target": 1.7}
+    print(f"speed-up jobs 1 -> 2: {results['speedup']['speedup']}", flush=True)
+    small, big = (10_000, 100_000) if QUICK else (100_000, 1_000_000)
+    m_small, m_big = timed_run(small, 2), timed_run(big, 2)
+    results["memory"] = {"small": m_small, "big": m_big,
+                         "ratio": round(m_big["peak_rss_mb"] / m_small["peak_rss_mb"], 3),
+                         "target_ratio": 1.2}
+    results["million_solo_games_seconds"] = None if QUICK else m_big["seconds"]
+    print(f"peak memory {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
+          f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
+    (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {HERE / 'results.json'}")
+
+
+if __name__ == "__main__":
+    main()

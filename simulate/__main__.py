@@ -1,0 +1,3 @@
+from simulate.cli import app
+
+app(prog_name="simulate")

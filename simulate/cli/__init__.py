@@ -1,0 +1,18 @@
+"""The `simulate` command: a small typer app, one module per command (STYLE.md, the CLI).
+
+Exit codes: 0 ok, 2 bad input (config, options, an illegal action from a strategy), 1 a bug.
+Bad input prints one line; ``--debug`` shows the traceback instead.
+"""
+from __future__ import annotations
+
+import typer
+
+from simulate.cli import inspect_cmds, replay_cmd, run_cmd
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Monte Carlo balance analysis for dice-driven adventure board games.")
+app.command("run")(run_cmd.run)
+app.command("replay")(replay_cmd.replay)
+app.command("list")(inspect_cmds.list_games)
+app.command("validate")(inspect_cmds.validate)
+app.command("report")(inspect_cmds.report)

@@ -1,0 +1,59 @@
+"""`simulate list`, `simulate validate` and `simulate report`: look before and after a run."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from simulate.cli.common import ConfigPath, Debug, user_errors
+from simulate.games.base import ConfigError
+
+
+def list_games(game: Annotated[str | None, typer.Argument(
+        help="Show only this game.", show_default=False)] = None, debug: Debug = False) -> None:
+    """Show the games, their strategies with parameters, and every rule with its default and
+    allowed values."""
+    from simulate.games import game_names, get_game
+    from simulate.games.base import allowed_text, rule_fields
+    from strategies import strategies_for, strategy_params
+
+    with user_errors(debug):
+        names = [game] if game else list(game_names())
+        for name in names:
+            spec = get_game(name)
+            lo, hi = spec.players
+            typer.echo(f"{spec.name}  ({spec.title}, {lo}-{hi} players, engine {spec.version})")
+            if spec.heroes:
+                typer.echo(f"  heroes: {', '.join(spec.heroes)}")
+            typer.echo("  strategies:")
+            for sname, cls in strategies_for(name).items():
+                params = ", ".join(f"{k}={v!r}" for k, v in strategy_params(cls).items())
+                default = " (default)" if sname == spec.default_strategy else ""
+                typer.echo(f"    {sname}{default}({params})")
+            typer.echo("  rules:")
+            for f in rule_fields(spec.rules_class):
+                typer.echo(f"    {f.name} = {f.default!r}   [{allowed_text(f)}]  "
+                           f"{f.metadata['doc']}")
+
+
+def validate(config: ConfigPath, debug: Debug = False) -> None:
+    """Check CONFIG without running it."""
+    from simulate.config import load_config
+
+    with user_errors(debug):
+        cfg = load_config(config)
+        variants = ", ".join(v.name for v in cfg.variants)
+        typer.echo(f"ok: {cfg.game}, {cfg.games:,} games x {len(cfg.player_counts)} player "
+                   f"count(s) x {len(cfg.variants)} variant(s) [{variants}], seed {cfg.seed}")
+
+
+def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
+           debug: Debug = False) -> None:
+    """Rebuild the HTML report of the run in OUT."""
+    from reports.report import build_report
+
+    with user_errors(debug):
+        if not (Path(out) / "manifest.json").exists():
+            raise ConfigError(f"{out} is not a results folder (no manifest.json)")
+        typer.echo(f"report: {build_report(out)}")

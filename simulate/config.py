@@ -1,0 +1,196 @@
+"""TOML -> a validated run configuration, or a one-line ConfigError naming the problem.
+
+```toml
+[run]       game, games (per variant and player count), seed, jobs, out, chunk
+[players]   count (int or list), strategies (one for all, or one per seat), heroes
+[rules]     overrides of the game's printed rules (the baseline)
+[[variants]] name = "...", then rule overrides for that variant
+```
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulate.games import get_game
+from simulate.games.base import ConfigError, GameSpec, make_rules, rules_dict
+from strategies import build_strategy
+
+RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk"}
+PLAYER_KEYS = {"count", "strategies", "heroes"}
+TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune"}
+BASELINE = "baseline"
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    overrides: dict[str, Any]      # rule values that differ from the printed rules
+    rules: Any                     # the game's Rules instance
+
+
+@dataclass
+class RunConfig:
+    game: str
+    games: int
+    seed: int
+    jobs: int
+    out: str
+    chunk: int
+    player_counts: list[int]
+    strategies: list[Any]          # config form, one per seat (max seats)
+    heroes: list[str | None]       # one per seat; None = dealt at random
+    variants: list[Variant]
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.game)
+
+    def identity(self) -> dict[str, Any]:
+        """What decides the numbers: a resumed run must match it exactly."""
+        return {"game": self.game, "games": self.games, "seed": self.seed, "chunk": self.chunk,
+                "player_counts": self.player_counts, "strategies": self.strategies,
+                "heroes": self.heroes,
+                "variants": [{"name": v.name, "rules": rules_dict(v.rules)} for v in self.variants],
+                "engine_version": self.spec.version}
+
+    def identity_hash(self) -> str:
+        text = json.dumps(self.identity(), sort_keys=True, default=list)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"config file not found: {path}")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: malformed TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a UTF-8 text file") from None
+
+
+def load_config(path: str | Path, **overrides: Any) -> RunConfig:
+    """Read and validate a config file; keyword overrides (games, seed, jobs, out) win."""
+    return parse_config(load_toml(path), **overrides)
+
+
+def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
+    _only(data, TOP_KEYS, "top level")
+    run = _table(data, "run")
+    _only(run, RUN_KEYS, "[run]")
+    if "game" not in run:
+        raise ConfigError("[run]: 'game' is missing")
+    spec = get_game(_typed(run["game"], str, "[run] game"))
+    for key, value in overrides.items():
+        if value is not None:
+            run[key] = value
+    games = _positive(run.get("games", 1000), "[run] games")
+    seed = _typed(run.get("seed", 0), int, "[run] seed")
+    if seed < 0:
+        raise ConfigError(f"[run] seed = {seed} is invalid; allowed: an integer >= 0")
+    jobs = _positive(run.get("jobs", 1), "[run] jobs")
+    chunk = _positive(run.get("chunk", 2000), "[run] chunk")
+    out = _typed(run.get("out", f"runs/{spec.name}"), str, "[run] out")
+
+    players = _table(data, "players")
+    _only(players, PLAYER_KEYS, "[players]")
+    counts = _player_counts(players.get("count", spec.players[0]), spec)
+    seats = max(counts)
+    strategies = _per_seat(players.get("strategies", spec.default_strategy), seats,
+                           "[players] strategies")
+    for i, strategy in enumerate(strategies):
+        build_strategy(spec.name, strategy, f"[players] strategies (seat {i})")
+    heroes = _heroes(players.get("heroes", "random"), seats, spec)
+
+    baseline_overrides = _table(data, "rules")
+    variants = [Variant(BASELINE, baseline_overrides,
+                        make_rules(spec.rules_class, baseline_overrides, "[rules]"))]
+    raw_variants = data.get("variants", [])
+    if not isinstance(raw_variants, list):
+        raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
+    for i, table in enumerate(raw_variants):
+        variants.append(_variant(table, i, spec, baseline_overrides, variants))
+    return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
+                     variants, raw=data)
+
+
+def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant]) -> Variant:
+    where = f"[[variants]] #{i + 1}"
+    if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
+        raise ConfigError(f"{where}: each variant needs a name = \"...\"")
+    name = table["name"]
+    if any(v.name == name for v in seen):
+        raise ConfigError(f"{where}: variant name '{name}' is used twice (or is 'baseline')")
+    overrides = {**baseline, **{k: v for k, v in table.items() if k != "name"}}
+    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"))
+
+
+def _player_counts(value: Any, spec: GameSpec) -> list[int]:
+    values = value if isinstance(value, list) else [value]
+    lo, hi = spec.players
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise ConfigError(f"[players] count = {value!r} is invalid for {spec.name}; "
+                              f"allowed: {lo}..{hi} (or a list of them)")
+    if not values or len(set(values)) != len(values):
+        raise ConfigError(f"[players] count = {value!r}: give distinct player counts")
+    return sorted(values)
+
+
+def _per_seat(value: Any, seats: int, where: str) -> list[Any]:
+    if isinstance(value, list):
+        if len(value) != seats:
+            raise ConfigError(f"{where}: {len(value)} given for {seats} seats; "
+                              "give one for all seats or exactly one per seat")
+        return list(value)
+    return [value] * seats
+
+
+def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
+    chosen = _per_seat(value, seats, "[players] heroes")
+    result = []
+    for hero in chosen:
+        if hero == "random":
+            result.append(None)
+        elif isinstance(hero, str) and hero in spec.heroes:
+            result.append(hero)
+        else:
+            allowed = ", ".join(("random",) + spec.heroes)
+            raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
+                              f"allowed: {allowed}")
+    fixed = [h for h in result if h]
+    if len(fixed) != len(set(fixed)):
+        raise ConfigError("[players] heroes: a hero can be fixed for one seat only")
+    return result
+
+
+def _table(data: dict, key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"[{key}] must be a table")
+    return dict(value)
+
+
+def _only(table: dict, allowed: set[str], where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise ConfigError(f"{where}: unknown key '{key}'; allowed: {', '.join(sorted(allowed))}")
+
+
+def _typed(value: Any, kind: type, where: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: {kind.__name__}")
+    return value
+
+
+def _positive(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: an integer >= 1")
+    return value

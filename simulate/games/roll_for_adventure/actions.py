@@ -1,0 +1,62 @@
+"""The decisions of Roll for Adventure, each a small immutable value that prints readably.
+
+A roll is placed one die at a time: ``Place(value, target)`` puts one die of that value on a
+territory, the Vortex of Resurrection or an enemy (by card name); while more dice of the same
+value fit the same target the player may ``Place`` again or ``EndPlacement`` (the rest is rolled).
+Everything else is a follow-up choice of the active player.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RESURRECTION = "resurrection"   # the Vortex of Resurrection as a Place target
+
+
+class Place(NamedTuple):
+    value: int
+    target: str       # a territory, "resurrection", or an enemy card's name
+
+
+class EndPlacement(NamedTuple):
+    """Stop adding dice to this placement; the dice left in the roll are rolled again."""
+
+
+class AdvanceDie(NamedTuple):
+    """Desert section 1 is full: this die moves to section 2, the others go home."""
+    die: str          # a die label: "red", "yellow ally of blue", "bonus"
+
+
+class LoseDie(NamedTuple):
+    """Desert section 2 is full: this die is lost for good, the others go home (a stone)."""
+    die: str
+
+
+class ClaimIceCave(NamedTuple):
+    """With enough dice in the ice cave: claim the reward now (True) or keep filling (False)."""
+    claim: bool
+
+
+class GiveBonusDie(NamedTuple):
+    """Too few bonus dice for every player in the cave: this seat gets the next one."""
+    seat: int
+
+
+class DefeatEnemy(NamedTuple):
+    """The five-dice ice cave reward defeats this enemy."""
+    enemy: str
+
+
+class ResetDamage(NamedTuple):
+    """The six-dice ice cave reward resets this territory's damage."""
+    territory: str
+
+
+class UsePower(NamedTuple):
+    """A hero power (PLACEHOLDER powers, see heroes.py)."""
+    hero: str
+    value: int = 0    # the die value the power uses, 0 if none
+    target: str = ""  # territory or enemy, "" if none
+
+
+END_PLACEMENT = EndPlacement()
+CLAIM, KEEP = ClaimIceCave(True), ClaimIceCave(False)

@@ -1,0 +1,118 @@
+"""The enemy deck, enemy attacks and the Master of Shadows (rulebook: "The Enemies", "The
+Shadow Master Emerges").
+
+Cards are ints: card c belongs to territory ``c // per_territory`` with rank
+``enemy_ranks[c % per_territory]``; ``SHADOW_MASTER`` (-1) is the Master of Shadows. Card names
+are systematic (``forest_1a`` is the forest's first rank-1 enemy): printed names are cosmetic.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from simulate.games.roll_for_adventure.rules import TERRITORIES, TERRITORY_DIE_FACES
+from simulate.games.roll_for_adventure import territories
+
+SHADOW_MASTER = -1
+
+
+@cache
+def enemy_cards(ranks: tuple) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """(names, territories, ranks) of every enemy card for these per-territory ranks."""
+    names, lands, card_ranks = [], [], []
+    for t, land in enumerate(TERRITORIES):
+        seen: dict[int, int] = {}
+        for rank in ranks:
+            letter = "abcdef"[seen.get(rank, 0)]
+            seen[rank] = seen.get(rank, 0) + 1
+            names.append(f"{land}_{rank}{letter}")
+            lands.append(t)
+            card_ranks.append(rank)
+    return tuple(names), tuple(lands), tuple(card_ranks)
+
+
+def build_deck(rules, rng) -> list[int]:
+    """The draw deck in drawing order (first card revealed first): the enemies shuffled and cut
+    into ``deck_stacks`` stacks, the Master of Shadows shuffled into one of them (set-up) or put
+    at a fixed position."""
+    cards = list(range(rules.deck_size))
+    rng.shuffle(cards)
+    if rules.shadow_master_position:
+        cards.insert(rules.shadow_master_position - 1, SHADOW_MASTER)
+        return cards
+    n = rules.deck_stacks
+    size, extra = divmod(len(cards), n)
+    stacks, start = [], 0
+    for i in range(n):                       # stacks as equal as possible, larger ones on top
+        end = start + size + (i < extra)
+        stacks.append(cards[start:end])
+        start = end
+    stack = stacks[rules.shadow_master_stack - 1]
+    stack.insert(int(rng.random() * (len(stack) + 1)), SHADOW_MASTER)
+    return [c for s in stacks for c in s]
+
+
+def reveal(st) -> None:
+    """Step 2 of a turn: reveal the top card and attack; with the deck empty the Master of
+    Shadows attacks again (after every turn)."""
+    k = st.k
+    if not st.deck:
+        if k.shadow_master_out:
+            shadow_master_attacks(st)
+        return
+    card = st.deck.pop()
+    k.cards_left -= 1
+    if card == SHADOW_MASTER:
+        k.shadow_master_out = True
+        st.shadow_master_turn = k.turn
+        st.stones_at_shadow_master = k.stones_total
+        if st.events is not None:
+            st.events.append("the Master of Shadows appears")
+        shadow_master_attacks(st)
+        return
+    rank, lands = k.card_rank[card], k.card_territory
+    if st.events is not None:
+        st.events.append(f"revealed {k.card_name[card]} (rank {rank})")
+    commanded = [c for c in k.enemies if k.card_rank[c] < rank]    # strictly lower ranks
+    k.enemies.append(card)
+    for c in commanded:                      # ruling 8: the commanded re-attack first
+        territories.attack(st, lands[c], c)
+        if st.is_over:
+            return
+    territories.attack(st, lands[card], card)
+
+
+def shadow_master_attacks(st) -> None:
+    """(1) every face-up enemy attacks again, whatever its rank; (2) the territory die."""
+    k = st.k
+    for c in list(k.enemies):
+        territories.attack(st, k.card_territory[c], c)
+        if st.is_over:
+            return
+    rules = k.rules
+    faces = rules.territory_die
+    face = faces[int(st.rng.random() * len(faces))]
+    if st.events is not None:
+        st.events.append(f"territory die: {face}")
+    if face == "all":
+        for t in range(4):
+            territories.damage(st, t, rules.shadow_master_damage_all)
+            if st.is_over:
+                return
+    elif face != "none":
+        territories.damage(st, TERRITORY_DIE_FACES.index(face), rules.shadow_master_damage)
+
+
+def defeat(st, card: int) -> None:
+    """The enemy card is discarded; its dice go back to their owners (bonus dice to the cave)."""
+    k = st.k
+    k.enemies.remove(card)
+    k.discard.append(card)
+    dice = k.enemy_dice[card]
+    for d in dice:
+        territories.give_back(k, d)
+    dice.clear()
+    k.enemy_pips[card] = 0
+    st.enemies_defeated += 1
+    st.seat_defeated[k.active] += 1
+    if st.events is not None:
+        st.events.append(f"{k.card_name[card]} is defeated")

@@ -1,0 +1,162 @@
+"""The four A-side territories: what they accept, their tasks, their attacks and damage
+(rulebook: "The Territories (A-sides)", "The Bad Guys' Attacks").
+
+Functions take the game state ``st`` (its public table is ``st.k``, a Kingdom). Each ``place_*``
+puts one die and returns True when the target completed something (the placement then ends:
+the dice of one placement must fit the spaces free when they are put down).
+"""
+from __future__ import annotations
+
+from simulate.games.roll_for_adventure.rules import (BONUS_DICE, DESERT, FOREST, FORTRESS,
+                                                     HERO_DICE, TERRITORIES)
+from simulate.games.roll_for_adventure.kingdom import ADVANCE, CLAIM
+
+FIRST_BONUS = HERO_DICE          # dice 20..23 are the grey bonus dice
+ALL_DICE = HERO_DICE + BONUS_DICE
+
+
+def give_back(k, die: int) -> None:
+    """A die returns to whoever placed it (its holder's hero board); a bonus die has been used
+    and goes back to the ice cave's big space."""
+    if die >= FIRST_BONUS:
+        k.bonus_pool.append(die)
+    else:
+        k.boards[k.holder[die]].append(die)
+
+
+def give_all_back(k, dice: list) -> None:
+    for d in dice:
+        give_back(k, d)
+    dice.clear()
+
+
+def gain_stone(st, territory: int) -> None:
+    k = st.k
+    k.stones[territory] += 1
+    k.stones_total += 1
+    st.seat_stones[k.active] += 1
+    if st.events is not None:
+        st.events.append(f"power stone from the {TERRITORIES[territory]}: "
+                         f"{k.stones_total}/{k.rules.stones_to_win}")
+    if k.stones_total >= k.rules.stones_to_win:
+        st.finish(True, "stones")
+
+
+def damage(st, territory: int, amount: int = 1) -> None:
+    k = st.k
+    if amount <= 0:
+        return
+    k.damage[territory] += amount
+    if st.events is not None:
+        st.events.append(f"the {TERRITORIES[territory]} takes {amount} damage: "
+                         f"{k.damage[territory]}/{k.rules.damage_to_lose}")
+    if k.damage[territory] >= k.rules.damage_to_lose:
+        st.finish(False, f"{TERRITORIES[territory]}_fell")
+
+
+# ------------------------------------------------------------------------------------------
+# Placing one die
+
+
+def place_desert(st, die: int) -> bool:
+    """Section 1 takes the desert value; full, one die moves on (AdvanceDie)."""
+    k = st.k
+    k.desert.append(die)
+    if len(k.desert) >= k.rules.desert_section_dice[0]:
+        st.pending.append(ADVANCE)
+        return True
+    return False
+
+
+def place_fortress(st, die: int, subtask: int) -> bool:
+    """A full subtask removes its barrier and returns its dice; with all barriers gone: a stone
+    and the barriers go back."""
+    k = st.k
+    spaces = k.fortress[subtask]
+    spaces.append(die)
+    if len(spaces) < k.rules.fortress_spaces:
+        return False
+    k.barriers[subtask] = False
+    give_all_back(k, spaces)
+    if st.events is not None:
+        st.events.append(f"fortress subtask {subtask + 1} done: its barrier is removed")
+    if not any(k.barriers):
+        k.barriers[:] = [True] * len(k.barriers)
+        gain_stone(st, FORTRESS)
+    return True
+
+
+def place_forest(st, die: int) -> bool:
+    """The path reaching the boundary: a stone, the dice go home, the boundary moves on."""
+    k = st.k
+    k.forest.append(die)
+    if len(k.forest) < k.forest_boundary:
+        return False
+    give_all_back(k, k.forest)
+    k.forest_stones += 1
+    bounds = k.rules.forest_boundaries
+    k.forest_boundary = bounds[min(k.forest_stones, len(bounds) - 1)]   # ruling 7
+    gain_stone(st, FOREST)
+    return True
+
+
+def place_ice_cave(st, die: int, value: int) -> bool:
+    k = st.k
+    k.ice_cave[value - 1] = die
+    k.ice_placed += 1
+    if 6 - k.ice_cave.count(-1) >= k.rules.ice_cave_rewards[0]:
+        st.pending.append(CLAIM)
+    return True
+
+
+def accepts(k, territory: int, value: int) -> bool:
+    """May a die of this value go on this territory now?"""
+    rules = k.rules
+    if territory == DESERT:
+        return value == rules.desert_value
+    if territory == FORTRESS:
+        s = k.fortress_subtask.get(value)
+        return s is not None and k.barriers[s] and len(k.fortress[s]) < rules.fortress_spaces
+    if territory == FOREST:
+        return value in rules.forest_values
+    return k.ice_placed < rules.ice_cave_dice_per_turn and 1 <= value <= 6 \
+        and k.ice_cave[value - 1] < 0
+
+
+# ------------------------------------------------------------------------------------------
+# Attacks: removed dice go to the Vortex of Oblivion; nothing to remove = 1 damage.
+
+
+def attack(st, territory: int, card: int) -> None:
+    k = st.k
+    removed = []
+    if territory == DESERT:                  # one die from section 1 only
+        if k.desert:
+            removed.append(k.desert.pop())
+    elif territory == FORTRESS:              # one die from each subtask that holds dice
+        for spaces in k.fortress:
+            if spaces:
+                removed.append(spaces.pop())
+    elif territory == FOREST:                # one die of each forest value; the gaps close
+        path, face = k.forest, k.face
+        for value in k.rules.forest_values:
+            for i in range(len(path) - 1, -1, -1):
+                if face[path[i]] == value:
+                    removed.append(path.pop(i))
+                    break
+    else:                                    # the highest die in the row
+        row = k.ice_cave
+        for v in range(5, -1, -1):
+            if row[v] >= 0:
+                removed.append(row[v])
+                row[v] = -1
+                break
+    if st.events is not None:
+        what = f"{len(removed)} dice to the Vortex of Oblivion" if removed else "nothing to remove"
+        st.events.append(f"{k.card_name[card]} attacks the {TERRITORIES[territory]}: {what}")
+    if removed:
+        k.oblivion.extend(removed)
+        if len(k.oblivion) > st.max_oblivion:
+            st.max_oblivion = len(k.oblivion)
+    else:
+        damage(st, territory)

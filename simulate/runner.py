@@ -1,0 +1,275 @@
+"""Chunks, seeds, joblib, the Parquet sink and resume (DESIGN.md, "Runner").
+
+Every game index i of a run has its own seed, ``game_seed(run_seed, i)``, the same in every
+variant and player count (common random numbers) and for any ``jobs``, chunk size or backend.
+Work goes out in chunks; each finished chunk is written at once as ``games/<chunk>.parquet`` and
+``seats/<chunk>.parquet`` and recorded in ``manifest.json``, so a killed run resumes where it
+stopped and never counts a game twice.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import polars as pl
+
+from simulate import __version__
+from simulate.config import RunConfig
+from simulate.games import get_game
+from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
+from simulate.play import play_game
+from strategies import build_strategy
+
+MASK64 = (1 << 64) - 1
+POLARS_TYPES = {"int": pl.Int64, "float": pl.Float64, "bool": pl.Boolean, "str": pl.String}
+
+# Columns the runner writes for every game (the game adds its own; see GameSpec).
+GAME_COLUMNS = {
+    "game": ("int", "the game's index in the run; its seed is derived from it"),
+    "variant": ("str", "rules variant ('baseline' = the printed rules plus [rules])"),
+    "players": ("int", "number of seats"),
+    "seed": ("int", "the game's own seed (replay it with `simulate replay --game`)"),
+    "strategies": ("str", "the seats' strategies, '|'-separated in seat order"),
+    "decisions": ("int", "decisions the strategies made (forced single choices count too)"),
+    "end_reason": ("str", "why the game ended, in the game's own words"),
+    "game_name": ("str", "which game"),
+    "engine_version": ("str", "the engine's rules version"),
+    "rules_hash": ("str", "hash of every rule value used"),
+}
+SEAT_COLUMNS = {
+    "game": ("int", "the game's index"),
+    "variant": ("str", "rules variant"),
+    "players": ("int", "number of seats"),
+    "seat": ("int", "seat number, 0 = first player"),
+    "strategy": ("str", "the seat's strategy with its non-default parameters"),
+    "score": ("float", "the game's score for this seat"),
+    "rank": ("int", "1 = best; ties share a rank"),
+    "won": ("bool", "the seat won (shared wins count for every winner)"),
+}
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """A 63-bit seed for game ``index`` (splitmix64 of the run seed and the index)."""
+    z = (_splitmix(run_seed) + (index + 1) * 0x9E3779B97F4A7C15) & MASK64
+    return _splitmix(z) >> 1
+
+
+def _splitmix(z: int) -> int:
+    z = (z + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    variant: str
+    players: int
+    start: int
+    stop: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.variant}__p{self.players}__{self.start:010d}"
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+def plan_chunks(cfg: RunConfig) -> list[Chunk]:
+    return [Chunk(v.name, n, start, min(start + cfg.chunk, cfg.games))
+            for v in cfg.variants for n in cfg.player_counts
+            for start in range(0, cfg.games, cfg.chunk)]
+
+
+def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
+    """What a worker needs for one chunk: small, picklable, no engine objects."""
+    variant = next(v for v in cfg.variants if v.name == chunk.variant)
+    return {"game": cfg.game, "rules": variant.overrides, "seed": cfg.seed,
+            "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
+            "variant": chunk.variant, "players": chunk.players,
+            "start": chunk.start, "stop": chunk.stop}
+
+
+def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
+    """Play one chunk's games; return the ``games`` and ``seats`` columns."""
+    spec = get_game(task["game"])
+    rules = make_rules(spec.rules_class, task["rules"])
+    seats = [build_strategy(spec.name, s) for s in task["strategies"]]
+    heroes = task["heroes"] if any(task["heroes"]) else None
+    names = "|".join(s.describe() for s in seats)
+    games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns)}
+    seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
+    n = task["players"]
+    constant = {"variant": task["variant"], "players": n, "strategies": names,
+                "game_name": spec.name, "engine_version": spec.version,
+                "rules_hash": rules_hash(rules)}
+    for index in range(task["start"], task["stop"]):
+        seed = game_seed(task["seed"], index)
+        _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
+        row = {"game": index, "seed": seed, "decisions": decisions,
+               "end_reason": outcome.end_reason, **constant, **outcome.metrics}
+        for column, values in games.items():
+            values.append(row[column])
+        for seat in range(n):
+            seat_row = {"game": index, "variant": task["variant"], "players": n, "seat": seat,
+                        "strategy": seats[seat].describe(), "score": float(outcome.scores[seat]),
+                        "rank": outcome.ranks[seat], "won": outcome.won[seat],
+                        **outcome.seat_metrics[seat]}
+            for column, values in seat_rows.items():
+                values.append(seat_row[column])
+    return games, seat_rows
+
+
+def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
+    schema = {c: POLARS_TYPES[t] for c, (t, _) in {**generic, **own}.items()}
+    return pl.DataFrame(columns, schema=schema)
+
+
+class Manifest:
+    """``manifest.json``: the config, its identity hash, the version and the chunks done."""
+
+    def __init__(self, out: Path, cfg: RunConfig):
+        self.path = out / "manifest.json"
+        self.out = out
+        self.identity = cfg.identity_hash()
+        self.data = {"identity_hash": self.identity, "package_version": __version__,
+                     "game": cfg.game, "config": cfg.raw, "identity": cfg.identity(),
+                     "chunks_done": [], "games_done": 0, "elapsed_seconds": 0.0}
+        if self.path.exists():
+            old = json.loads(self.path.read_text())
+            if old.get("identity_hash") != self.identity:
+                raise ConfigError(f"{out} holds a different run (config, seed or version "
+                                  "changed); use another --out or --fresh")
+            self.data.update({k: old[k] for k in ("chunks_done", "games_done", "elapsed_seconds")})
+
+    @property
+    def done(self) -> set[str]:
+        return set(self.data["chunks_done"])
+
+    def record(self, chunk: Chunk, seconds: float) -> None:
+        self.data["chunks_done"].append(chunk.id)
+        self.data["games_done"] += chunk.size
+        self.data["elapsed_seconds"] += seconds
+        self.save()
+
+    def save(self) -> None:
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.data, indent=1, default=str))
+        os.replace(tmp, self.path)
+
+
+def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dict) -> None:
+    """Write one chunk's two Parquet files atomically (temp file, then rename)."""
+    for table, columns, generic, own in (("seats", seats, SEAT_COLUMNS, spec.seat_columns),
+                                         ("games", games, GAME_COLUMNS, spec.game_columns)):
+        folder = out / table
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".{chunk.id}.tmp"
+        frame(columns, generic, own).write_parquet(tmp)
+        os.replace(tmp, folder / f"{chunk.id}.parquet")
+
+
+def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Manifest:
+    """Play every chunk not yet done, writing each as it arrives. Returns the manifest."""
+    out = Path(cfg.out)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = Manifest(out, cfg)
+    manifest.save()
+    spec = cfg.spec
+    chunks = plan_chunks(cfg)
+    todo = [c for c in chunks if c.id not in manifest.done]
+    total = sum(c.size for c in chunks)
+    done = total - sum(c.size for c in todo)
+    if progress:
+        progress(done, total)
+    clock = time.perf_counter()
+    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler):
+        write_chunk(out, spec, chunk, games, seats)
+        now = time.perf_counter()
+        manifest.record(chunk, now - clock)
+        clock = now
+        done += chunk.size
+        if progress:
+            progress(done, total)
+    return manifest
+
+
+def _execute(cfg: RunConfig, todo: list[Chunk], backend: str,
+             scheduler: str | None) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    tasks = [chunk_task(cfg, c) for c in todo]
+    if backend == "loky" and cfg.jobs == 1:
+        for chunk, task in zip(todo, tasks):
+            yield chunk, play_chunk(task)
+        return
+    from joblib import Parallel, delayed, parallel_config
+
+    def tagged(i: int, task: dict) -> tuple[int, tuple[dict, dict]]:
+        return i, play_chunk(task)
+
+    jobs = (delayed(tagged)(i, t) for i, t in enumerate(tasks))
+    if backend == "dask":
+        client = _dask_client(scheduler)
+        with client, parallel_config(backend="dask"):
+            for i, result in Parallel(n_jobs=-1, return_as="generator_unordered",
+                                      batch_size=1)(jobs):
+                yield todo[i], result
+        return
+    for i, result in Parallel(n_jobs=cfg.jobs, return_as="generator_unordered",
+                              batch_size=1)(jobs):
+        yield todo[i], result
+
+
+def _dask_client(scheduler: str | None):
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ConfigError("the dask backend needs dask[distributed]: "
+                          "pip install 'dice-balance[dask]'") from None
+    if not scheduler:
+        raise ConfigError("--backend dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    try:
+        return Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The run's ``games`` and ``seats`` tables, streamed from Parquet."""
+    out = Path(out)
+    return (pl.scan_parquet(out / "games" / "*.parquet"),
+            pl.scan_parquet(out / "seats" / "*.parquet"))
+
+
+class ProgressBar:
+    """Games done, games/s and ETA on a terminal; silent in CI and pipes."""
+
+    def __init__(self, stream=sys.stderr, enabled: bool | None = None):
+        self.stream = stream
+        self.enabled = (stream.isatty() and not os.environ.get("CI")) if enabled is None else enabled
+        self.start = time.perf_counter()
+        self.first: int | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
+        if not self.enabled:
+            return
+        seconds = time.perf_counter() - self.start
+        rate = (done - self.first) / seconds if seconds > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else float("nan")
+        width = 30
+        filled = int(width * done / total) if total else width
+        bar = "#" * filled + "-" * (width - filled)
+        eta_text = f"{eta:5.0f}s" if eta == eta else "    ?"
+        self.stream.write(f"\r[{bar}] {done:,}/{total:,} games  {rate:,.0f} games/s  ETA {eta_text}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()

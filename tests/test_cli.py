@@ -1,0 +1,79 @@
+"""The command line: exit codes, one-line errors, run -> replay agreement, list and validate."""
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from simulate.cli import app
+from tests.helpers import SMALL_RUN, write_config
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_run_writes_tables_manifest_and_report_then_replay_matches(tmp_path):
+    out = tmp_path / "out"
+    config = write_config(tmp_path, SMALL_RUN.format(out=out, strategy="risk_aware"))
+    result = invoke("run", config)
+    assert result.exit_code == 0, result.output
+    assert (out / "manifest.json").exists() and (out / "report.html").exists()
+    seats = pl.read_parquet(out / "seats" / "*.parquet")
+    for players, game in ((1, 7), (3, 42)):
+        result = invoke("replay", config, "--game", game, "--players", players,
+                        "--variant", "one_chest")
+        assert result.exit_code == 0, result.output
+        rows = seats.filter((pl.col("game") == game) & (pl.col("players") == players) &
+                            (pl.col("variant") == "one_chest")).sort("seat")
+        for seat, score in enumerate(rows["score"].to_list()):
+            assert f"seat {seat} (risk_aware): score {score}" in result.output
+        assert "seat 0 (risk_aware):" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "missing.toml"], "config file not found"),
+    (["validate", "{bad_toml}"], "malformed TOML"),
+    (["validate", "{unknown_game}"], "unknown game 'chess'"),
+    (["run", "{config}", "--games", "0"], "games = 0 is invalid"),
+    (["run", "{config}", "--backend", "mpi"], "--backend 'mpi' is unknown"),
+    (["replay", "{config}", "--game", "999"], "--game 999 is out of range"),
+    (["replay", "{config}", "--game", "1", "--variant", "nope"], "unknown variant 'nope'"),
+    (["list", "chess"], "unknown game 'chess'"),
+    (["report", "{tmp}"], "is not a results folder"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    files = {"bad_toml": write_config(tmp_path, "[run\n", "bad.toml"),
+             "unknown_game": write_config(tmp_path, '[run]\ngame = "chess"\n', "chess.toml"),
+             "config": write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random")),
+             "tmp": tmp_path}
+    result = invoke(*[a.format(**files) for a in args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_illegal_action_names_strategy_seat_game_and_decision(tmp_path):
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o",
+                                                     strategy="tests.helpers:IllegalStrategy"))
+    result = invoke("run", config)
+    assert result.exit_code == 2
+    assert "strategy 'tests.helpers:IllegalStrategy' at seat 0 chose the illegal action 'cheat' " \
+           "in game 0, decision 0" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_list_shows_games_strategies_and_rules():
+    result = invoke("list")
+    assert result.exit_code == 0
+    assert "dungeon_roll" in result.output
+    assert "champion_opens_all_chests = True   [true or false]" in result.output
+    assert "risk_aware (default)(" in result.output
+
+
+def test_validate_summarises(tmp_path):
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random"))
+    result = invoke("validate", config)
+    assert result.exit_code == 0
+    assert "ok: dungeon_roll, 60 games x 2 player count(s) x 2 variant(s)" in result.output

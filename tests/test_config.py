@@ -1,0 +1,71 @@
+"""Bad configs get one clear error naming the problem and the allowed values."""
+import pytest
+
+from simulate.config import parse_config, load_config
+from simulate.games.base import ConfigError
+
+BASE = {"run": {"game": "dungeon_roll", "games": 10}}
+
+
+def config(**tables):
+    data = {k: dict(v) for k, v in BASE.items()}
+    for key, value in tables.items():
+        data[key] = value
+    return data
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"run": {"game": "chess"}}, "unknown game 'chess'; known games: "),
+    ({"run": {"games": 5}}, "'game' is missing"),
+    (config(run={"game": "dungeon_roll", "games": 0}), "games = 0 is invalid; allowed: an integer >= 1"),
+    (config(run={"game": "dungeon_roll", "games": "many"}), "games = 'many' is invalid"),
+    (config(run={"game": "dungeon_roll", "speed": 3}), "[run]: unknown key 'speed'"),
+    (config(players={"count": 7}), "count = 7 is invalid for dungeon_roll; allowed: 1..4"),
+    (config(players={"strategies": "psychic"}), "unknown strategy 'psychic' for dungeon_roll"),
+    (config(players={"strategies": {"name": "random", "depth": 3}}),
+     "strategy 'random' has no parameter 'depth'"),
+    (config(players={"count": 2, "strategies": ["random"] * 3}), "3 given for 2 seats"),
+    (config(players={"heroes": "batman"}), "unknown hero 'batman'"),
+    (config(rules={"no_such_rule": 1}), "[rules]: unknown rule 'no_such_rule'; known rules:"),
+    (config(rules={"champion_opens_all_chests": "yes"}), "allowed: true or false"),
+    (config(variants=[{"champion_opens_all_chests": False}]), "each variant needs a name"),
+    (config(variants=[{"name": "v", "dragon_colour": "red"}]), "variant 'v': unknown rule 'dragon_colour'"),
+    (config(variants=[{"name": "baseline"}]), "used twice"),
+    (config(surprise={}), "top level: unknown key 'surprise'"),
+])
+def test_bad_config_names_the_problem(data, message):
+    with pytest.raises(ConfigError) as error:
+        parse_config(data)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_out_of_range_rule_names_the_range():
+    with pytest.raises(ConfigError, match=r"delves_per_player = 9 is invalid; allowed: 1\.\.5"):
+        parse_config(config(rules={"delves_per_player": 9}))
+
+
+def test_malformed_toml(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("[run\ngame = ")
+    with pytest.raises(ConfigError, match="malformed TOML"):
+        load_config(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ConfigError, match="config file not found"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_variants_inherit_rules_and_count_games_per_variant():
+    cfg = parse_config(config(rules={"delves_per_player": 2},
+                              variants=[{"name": "one_chest", "champion_opens_all_chests": False}]))
+    assert [v.name for v in cfg.variants] == ["baseline", "one_chest"]
+    assert cfg.variants[1].rules.delves_per_player == 2
+    assert cfg.variants[1].rules.champion_opens_all_chests is False
+    assert cfg.variants[0].rules.champion_opens_all_chests is True
+
+
+def test_command_line_overrides_win():
+    cfg = parse_config(config(), games=5, seed=9, jobs=2)
+    assert (cfg.games, cfg.seed, cfg.jobs) == (5, 9, 2)
