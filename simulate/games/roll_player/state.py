@@ -1,0 +1,383 @@
+"""Roll Player's state machine: set-up and the round flow (Roll, Dice, Market, Cleanup).
+
+Everything on the table (public) lives in ``Table``; the ``State`` adds what nobody may see: the
+random source and the order of the face-down Market deck. ``view(seat)`` hands strategies the
+table (backstory and alignment cards lie face up on the sheets, so nothing else is hidden).
+The turn flow is a list of stages: ``_proceed`` runs stage handlers until one asks a decision
+(``_ask`` sets the phase, the deciding seat and the legal list, computed once).
+"""
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from simulate.games.base import ConfigError
+from simulate.games.roll_player import actions as A
+from simulate.games.roll_player.components import ATTRIBUTES, COLOURS, GOLD, load_components
+from simulate.games.roll_player.market import MarketFlow
+from simulate.games.roll_player.phases import *  # noqa: F403 (phase and stage numbers)
+from simulate.games.roll_player.rules import Rules
+from simulate.games.roll_player.scoring import Scoring
+from simulate.games.roll_player.setup import CLASS_ABILITY_HOOKS, SetUp
+from simulate.games.roll_player.sheet import SheetActions
+
+ROW_EFFECT = ("flip", "swap", "adjust", "reroll", "step", "charisma")  # the row's attribute action
+PLACE = tuple(A.PlaceDie(r) for r in range(6))
+TAKE = tuple(A.TakeInitiative(c + 1) for c in range(8))
+BREAK = tuple(A.BreakTie(c) for c in range(7))
+
+
+class View(NamedTuple):
+    """What one seat sees: its seat number and the (read-only) table."""
+    seat: int
+    table: "Table"
+
+
+class Table:
+    """All public game data. Sheets: ``vals[seat][space]`` (0 = empty), ``cols[seat][space]``
+    (-1 = empty, 6 = gold), ``fill[seat][row]`` dice in the row. Cards are ids into
+    ``comp.cards``. Initiative card c (number c + 1): ``init_dice[c]`` (colour, value) or None,
+    ``init_gold[c]``, ``init_owner[c]`` (seat or -1)."""
+
+    def __init__(self, rules: Rules, n: int):
+        comp = load_components()
+        self.rules, self.comp, self.n = rules, comp, n
+        self.solo = n == 1
+        self.n_cards = 3 if self.solo else n + 1                 # Initiative cards in play
+        self.phase = P_RACE
+        self.stage = S_RACE
+        self.current_seat = self.turn_seat = self.start_player = 0
+        self.round = 0
+        self.is_over = False
+        self.bag = [rules.class_colour_dice] * 6 + [rules.gold_dice]
+        self.vals = [[0] * 18 for _ in range(n)]
+        self.cols = [[-1] * 18 for _ in range(n)]
+        self.fill = [[0] * 6 for _ in range(n)]
+        self.gold = [0] * n
+        self.charisma = [0] * n
+        self.race = [-1] * n                                     # index into comp.races
+        self.klass = [None] * n                                  # ClassCard
+        self.backstory = [-1] * n
+        self.alignment = [-1] * n
+        self.token = [4] * n                                     # alignment cell, centre = 4
+        self.weapons, self.armor = [[] for _ in range(n)], [[] for _ in range(n)]
+        self.skills, self.traits = [[] for _ in range(n)], [[] for _ in range(n)]
+        self.exhausted = [[] for _ in range(n)]                  # in the order exhausted
+        self.starting_dice = [[] for _ in range(n)]              # (colour, value) to place
+        self.class_draws: list[int] = []                         # colours out of the bag now
+        self.class_options: list[str] = []
+        self.init_dice: list = [None] * self.n_cards
+        self.init_gold = [0] * self.n_cards
+        self.init_owner = [-1] * self.n_cards
+        self.roll_queue: list = []                               # rolled dice awaiting cards
+        self.roll_card = 0
+        self.market: list[int] = []
+        self.discard: list[int] = []
+        self.trashed: list[int] = []                             # out of the game (solo)
+        self.deck_size = 0
+        self.effect = ""                                         # pending effect kind
+        self.effect_source = ""                                  # row name or card name
+        self.effect_data: tuple = ()
+        self.dice_order: list[int] = []
+        self.dice_idx = 0
+        self.market_order: list[int] = []
+        self.market_idx = 0
+        self.druid_queue: list[int] = []
+        self.purchases = 0
+        self.bought_skill = False
+        # bookkeeping for the results
+        self.cards_bought = [[] for _ in range(n)]               # names, in order
+        self.skills_used = [0] * n
+        self.discards_for_gold = [0] * n
+        self.charisma_used = [0] * n
+        self.market_reshuffles = 0
+
+    def class_colour(self, seat: int) -> int:
+        return self.klass[seat].colour
+
+    def is_class(self, seat: int, name: str) -> bool:
+        k = self.klass[seat]
+        return k is not None and k.name == name
+
+
+class State(SetUp, SheetActions, MarketFlow, Scoring):
+    def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None):
+        self.rules = rules
+        self.rng = rng
+        self.t = t = Table(rules, n)
+        self.deck: list[int] = []                    # face down: top of the deck = end
+        self.events: list[str] | None = None
+        self.current_seat = 0
+        self.is_over = False
+        self._legal: list = []
+        self._hooks = [None] * n                     # class ability hooks (setup.py)
+        self._views = [View(s, t) for s in range(n)]
+        self._fixed = self._check_heroes(heroes, n)
+        self._setup_market()
+        self._proceed()
+
+    # --- the contract -------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return self._legal
+
+    def view(self, seat: int) -> View:
+        return self._views[seat]
+
+    def apply(self, action) -> None:
+        _APPLY[type(action)](self, action)
+
+    def assert_invariants(self) -> None:
+        """73 dice each in exactly one place; sheets filled leftmost, each space once; every
+        Market card in exactly one place; no negative Gold; weapons within the hands."""
+        t, rules = self.t, self.rules
+        dice = [0] * 7
+        for c, _ in t.roll_queue + [d for d in t.init_dice if d is not None]:
+            dice[c] += 1
+        for c in t.class_draws:
+            dice[c] += 1
+        for seat in range(t.n):
+            for c, _ in t.starting_dice[seat]:
+                dice[c] += 1
+            for row in range(6):
+                for p in range(3):
+                    s = row * 3 + p
+                    filled = p < t.fill[seat][row]
+                    assert (t.cols[seat][s] >= 0) == filled and (t.vals[seat][s] > 0) == filled, \
+                        f"seat {seat} space {A.space_name(s)} breaks leftmost filling"
+                    if filled:
+                        dice[t.cols[seat][s]] += 1
+                        assert 1 <= t.vals[seat][s] <= 12, "die value out of range"
+            assert t.gold[seat] >= 0 and t.charisma[seat] >= 0, f"seat {seat} owes Gold"
+            hands = sum(t.comp.cards[w].hands for w in t.weapons[seat])
+            assert hands <= rules.weapon_hands, f"seat {seat} holds {hands} hands of weapons"
+            assert set(t.exhausted[seat]) <= set(t.skills[seat])
+        full = [rules.class_colour_dice] * 6 + [rules.gold_dice]
+        assert [b + d for b, d in zip(t.bag, dice)] == full, f"dice lost: {t.bag} + {dice}"
+        cards = self.deck + t.market + t.discard + t.trashed
+        for seat in range(t.n):
+            cards += t.weapons[seat] + t.armor[seat] + t.skills[seat] + t.traits[seat]
+        assert sorted(cards) == list(range(len(t.comp.cards))), "a Market card is lost or doubled"
+        placed = [sum(f) for f in t.fill]
+        pending = [len(d) for d in t.starting_dice]
+        dealt = [p + q for p, q in zip(placed, pending)]
+        assert max(dealt) - min(dealt) <= 1, "sheets out of step"
+        assert self.is_over == t.is_over and (not self.is_over or all(p == 18 for p in placed))
+
+    # --- chance -------------------------------------------------------------------------
+    def roll(self) -> int:
+        return int(self.rng.random() * 6) + 1
+
+    def draw_die(self) -> int:
+        """A random die from the bag (its colour); the bag must not be empty."""
+        bag = self.t.bag
+        k = int(self.rng.random() * sum(bag))
+        for colour in range(7):
+            k -= bag[colour]
+            if k < 0:
+                bag[colour] -= 1
+                return colour
+        raise AssertionError("the dice bag is empty")
+
+    def shuffle(self, items: list) -> None:
+        rnd = self.rng.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+    def _log(self, text: str) -> None:
+        self.events.append(text)
+
+    # --- flow helpers -------------------------------------------------------------------
+    def _ask(self, phase: int, seat: int, legal: list) -> bool:
+        t = self.t
+        t.phase, t.current_seat, self.current_seat = phase, seat, seat
+        self._legal = legal
+        return True
+
+    def _proceed(self) -> None:
+        handlers, t = _HANDLERS, self.t
+        while not handlers[t.stage](self):
+            pass
+
+    def _place(self, seat: int, row: int, colour: int, value: int, setup: bool) -> int:
+        """Put a die leftmost in ``row``; Gold for the third die and for a gold die."""
+        t, rules = self.t, self.rules
+        space = row * 3 + t.fill[seat][row]
+        t.vals[seat][space], t.cols[seat][space] = value, colour
+        t.fill[seat][row] += 1
+        gained = rules.row_complete_gold if t.fill[seat][row] == 3 else 0
+        if colour == GOLD:
+            thief = t.is_class(seat, "Thief") and (rules.thief_bonus_in_setup or not setup)
+            gained += rules.thief_gold_die_gold if thief else rules.gold_die_gold
+        t.gold[seat] += gained
+        if self.events is not None:
+            self._log(f"seat {seat} places {COLOURS[colour]} {value} in "
+                      f"{A.space_name(space)} (+{gained} Gold, now {t.gold[seat]})")
+        return space
+
+    # --- Roll Phase ---------------------------------------------------------------------
+    def _stage_roll(self) -> bool:
+        t = self.t
+        t.round += 1
+        dice = sorted((self.roll(), self.draw_die()) for _ in range(t.n_cards))
+        t.roll_queue = [(c, v) for v, c in dice]
+        t.init_dice = [None] * t.n_cards
+        t.init_owner = [-1] * t.n_cards
+        t.roll_card = 0
+        if self.events is not None:
+            self._log(f"round {t.round}: start player {t.start_player} rolls " + ", ".join(
+                f"{COLOURS[c]} {v}" for c, v in t.roll_queue))
+        return self._fill_initiative()
+
+    def _fill_initiative(self) -> bool:
+        """Lowest die on card 1 and so on; the Start Player orders tied dice of other colours."""
+        t = self.t
+        queue = t.roll_queue
+        while queue:
+            value = queue[0][1]
+            colours = {c for c, v in queue if v == value}
+            if len(colours) > 1:
+                return self._ask(P_TIE, t.start_player, [BREAK[c] for c in sorted(colours)])
+            t.init_dice[t.roll_card] = queue.pop(0)
+            t.roll_card += 1
+        t.stage = S_DICE_START
+        return False
+
+    # --- Dice Phase ---------------------------------------------------------------------
+    def _stage_dice_start(self) -> bool:
+        t = self.t
+        t.dice_order = [(t.start_player + i) % t.n for i in range(t.n)]
+        t.dice_idx = 0
+        t.turn_seat = t.dice_order[0]
+        t.stage = S_PRE_INIT
+        return False
+
+    def _stage_pre_init(self) -> bool:
+        t = self.t
+        return self._open_window(t.turn_seat) or self._ask_initiative()
+
+    def _ask_initiative(self) -> bool:
+        t = self.t
+        return self._ask(P_INITIATIVE, t.turn_seat,
+                         [TAKE[c] for c in range(t.n_cards) if t.init_owner[c] < 0])
+
+    def _stage_post_place(self) -> bool:
+        if self._open_window(self.t.turn_seat):
+            return True
+        self.t.stage = S_NEXT_DICE
+        return False
+
+    def _stage_next_dice(self) -> bool:
+        t = self.t
+        t.dice_idx += 1
+        if t.dice_idx < t.n:
+            t.turn_seat = t.dice_order[t.dice_idx]
+            t.stage = S_PRE_INIT
+        else:
+            self._begin_market()
+        return False
+
+    # --- applying decisions ---------------------------------------------------------------
+    def _apply_race(self, a) -> None:
+        t = self.t
+        t.race[t.current_seat] = [r.name for r in t.comp.races].index(a.race)
+        self._proceed()
+
+    def _apply_class(self, a) -> None:
+        t = self.t
+        t.klass[t.current_seat] = t.comp.class_by_name[a.name]
+        self._hooks[t.current_seat] = CLASS_ABILITY_HOOKS.get(a.name)
+        if self.events is not None:
+            self._log(f"seat {t.current_seat} becomes a {a.name}")
+        self._proceed()
+
+    def _apply_start_die(self, a) -> None:
+        t = self.t
+        seat = t.current_seat
+        colour, value = t.starting_dice[seat].pop(0)
+        self._place(seat, a.row, colour, value, setup=True)
+        self._proceed()
+
+    def _apply_tie(self, a) -> None:
+        t = self.t
+        value = t.roll_queue[0][1]
+        die = (a.colour, value)
+        t.roll_queue.remove(die)
+        t.init_dice[t.roll_card] = die
+        t.roll_card += 1
+        if not self._fill_initiative():
+            self._proceed()
+
+    def _apply_take(self, a) -> None:
+        t = self.t
+        seat, card = t.current_seat, a.card - 1
+        t.init_owner[card] = seat
+        t.gold[seat] += t.init_gold[card]
+        if self.events is not None:
+            self._log(f"seat {seat} takes Initiative {a.card} (+{t.init_gold[card]} Gold)")
+        t.init_gold[card] = 0
+        if t.solo and self.rules.solo_trash:
+            self._solo_trash(card)
+        self._ask(P_PLACE, seat, [PLACE[r] for r in range(6) if t.fill[seat][r] < 3])
+
+    def _apply_place(self, a) -> None:
+        t = self.t
+        seat = t.current_seat
+        card = t.init_owner.index(seat)
+        colour, value = t.init_dice[card]
+        t.init_dice[card] = None
+        self._place(seat, a.row, colour, value, setup=False)
+        if self._hooks[seat] is not None:
+            self._hooks[seat](self, seat, "after_place")
+        t.stage = S_POST_PLACE
+        kind = ROW_EFFECT[a.row]
+        if kind == "charisma":
+            t.charisma[seat] += 1
+        elif self._start_effect(seat, kind, ATTRIBUTES[a.row]):
+            return
+        self._proceed()
+
+    def _solo_trash(self, card: int) -> None:
+        """Solo: middle card 1-3 trashes Market card 1-3; highest card 1-2/3-4/5-6 -> 1/2/3."""
+        t = self.t
+        die = self.roll()
+        slot = -1
+        if card == t.n_cards - 1:
+            slot = (die - 1) // 2
+        elif card > 0 and die <= 3:
+            slot = die - 1
+        if 0 <= slot < len(t.market):
+            cid = t.market.pop(slot)
+            t.trashed.append(cid)
+            if self.events is not None:
+                self._log(f"solo die {die}: {t.comp.cards[cid].name} is trashed")
+
+
+_HANDLERS = [None] * 15
+for _stage, _name in ((S_RACE, "race"), (S_CLASS, "class"), (S_START_DICE, "start_dice"),
+                      (S_ROLL, "roll"), (S_DICE_START, "dice_start"), (S_PRE_INIT, "pre_init"),
+                      (S_POST_PLACE, "post_place"), (S_NEXT_DICE, "next_dice"),
+                      (S_DRUID, "druid"), (S_MARKET_TURN, "market_turn"),
+                      (S_PRE_BUY, "pre_buy"), (S_BUY, "buy"), (S_POST_BUY, "post_buy"),
+                      (S_BUY_AGAIN, "buy_again"), (S_TURN_END, "turn_end")):
+    _HANDLERS[_stage] = getattr(State, f"_stage_{_name}")
+
+_APPLY = {
+    A.ChooseRace: State._apply_race, A.ChooseClass: State._apply_class,
+    A.PlaceStartingDie: State._apply_start_die, A.BreakTie: State._apply_tie,
+    A.TakeInitiative: State._apply_take, A.PlaceDie: State._apply_place,
+    A.Flip: State._apply_effect, A.SwapFirst: State._apply_effect,
+    A.SwapWith: State._apply_effect, A.Adjust: State._apply_effect,
+    A.Reroll: State._apply_effect, A.KeepReroll: State._apply_effect,
+    A.StepAlignment: State._apply_effect, A.Raise: State._apply_effect,
+    A.TargetInitiative: State._apply_effect, A.TargetSkill: State._apply_effect,
+    A.UseSkill: State._apply_use_skill, A.Pass: State._apply_pass,
+    A.Buy: State._apply_buy, A.DiscardForGold: State._apply_discard,
+    A.Recall: State._apply_recall,
+}
+
+
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+    if not 1 <= n_players <= 4:
+        raise ConfigError(f"roll_player is for 1 to 4 players, not {n_players}")
+    return State(rules, n_players, rng, heroes)
