@@ -26,6 +26,13 @@ class Paragraph:
 
 
 @dataclass
+class Code:
+    """Preformatted text, such as the config as written."""
+    text: str
+    caption: str = ""
+
+
+@dataclass
 class Table:
     columns: list[str]
     rows: list[list[Any]]          # cells: str, int, float, None, or an Interval / Rate

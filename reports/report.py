@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import html
 import importlib
 import json
 import traceback
@@ -12,7 +11,7 @@ from typing import Any
 import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from reports.blocks import Figure, Heading, Mean, Paragraph, Rate, Table
+from reports.blocks import Code, Figure, Heading, Paragraph, Table
 from reports.summary import compare_variants, numeric_metrics, seats_and_strategies, variant_order
 
 def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
@@ -42,6 +41,7 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
     env.tests["table"] = lambda b: isinstance(b, Table)
     env.tests["figure"] = lambda b: isinstance(b, Figure)
+    env.tests["code"] = lambda b: isinstance(b, Code)
     env.filters["cell"] = _cell
     text = env.get_template("report.html.j2").render(
         title=f"{spec.title} — balance report", sections=sections,
@@ -75,8 +75,8 @@ def _what_was_run(manifest: dict, games: pl.DataFrame, spec) -> list:
                      or "printed rules"] for v in identity["variants"]]
     blocks.append(Table(["variant", "rules that differ from the printed rules"], variant_rows,
                         "Variants"))
-    blocks.append(Paragraph("Configuration as written: " + json.dumps(manifest.get("config", {}),
-                                                                      default=str)))
+    blocks.append(Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
+                       "The configuration as written"))
     return blocks
 
 
