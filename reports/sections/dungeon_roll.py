@@ -156,8 +156,8 @@ def _solo_table(seats: pl.DataFrame) -> Table | None:
 
 
 def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
-    blocks: list = [Heading("Dungeon Roll"),
-                    Paragraph("Experience per game and per delve. A delve scores its level when "
+    blocks: list = [Heading("Experience per game and per delve"),
+                    Paragraph("A delve scores its level when "
                               "the adventurer retires (or uses a Town Portal) and nothing when "
                               "the party flees; dragons, an empty treasure box and unused "
                               "treasures add the rest.")]

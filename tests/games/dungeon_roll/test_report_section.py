@@ -1,0 +1,47 @@
+"""The report section builds from real rows, several variants and player counts, tiny runs and
+all-null columns."""
+import polars as pl
+
+from reports.blocks import Figure, Table
+from reports.sections import dungeon_roll as section
+from simulate.games import get_game
+from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+
+SPEC = get_game("dungeon_roll")
+
+
+def tables(variant="baseline", rules=None, players=1, games=20, strategy="risk_aware"):
+    task = {"game": SPEC.name, "rules": rules or {}, "seed": 3, "strategies": [strategy] * players,
+            "heroes": [None] * players, "variant": variant, "players": players,
+            "start": 0, "stop": games}
+    g, s = play_chunk(task)
+    return frame(g, GAME_COLUMNS, SPEC.game_columns), frame(s, SEAT_COLUMNS, SPEC.seat_columns)
+
+
+def _table(blocks, caption):
+    return next(b for b in blocks if isinstance(b, Table) and b.caption.startswith(caption))
+
+
+def test_section_with_variants_and_player_counts():
+    parts = [tables(), tables(players=3), tables("no_champion", {"champion_opens_all_chests":
+                                                                  False})]
+    games = pl.concat([p[0] for p in parts])
+    seats = pl.concat([p[1] for p in parts])
+    blocks = section.build(games, seats)
+    scores = _table(blocks, "Final XP")
+    assert [row[:3] for row in scores.rows] == [["baseline", 1, 20], ["baseline", 3, 60],
+                                                ["no_champion", 1, 20]]
+    ends = _table(blocks, "How delves end")
+    assert all(sum(cell.k for cell in row[6:]) == row[3] for row in ends.rows)
+    assert sum(row[3] for row in ends.rows) == 3 * (20 + 60 + 20)
+    assert _table(blocks, "Solo titles").rows[0][1] == 20
+    assert any(isinstance(b, Figure) for b in blocks)
+
+
+def test_section_with_a_tiny_run_nulls_and_no_rows():
+    games, seats = tables(players=2, games=2, strategy="random")
+    assert section.build(games, seats)
+    nulls = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias(c) for c in
+                               ("delve1_level", "delve2_level", "delve3_level", "dragons_fought"))
+    assert section.build(games, nulls)
+    assert section.build(games.head(0), seats.head(0))
