@@ -75,7 +75,6 @@ def compare_variants(games: pl.DataFrame, seats: pl.DataFrame, metrics: list[str
                               "interval of the mean paired difference, p is the paired t-test "
                               "(McNemar's exact test for win rates), d is the mean difference "
                               "over the standard deviation of the differences.")]
-    overview = []
     for variant in variants[1:]:
         for players in sorted(games["players"].unique().to_list()):
             base = games.filter((pl.col("variant") == BASELINE) & (pl.col("players") == players))
@@ -88,15 +87,14 @@ def compare_variants(games: pl.DataFrame, seats: pl.DataFrame, metrics: list[str
             blocks.append(Table(["measure", "baseline", variant, "difference [95 % CI]", "p",
                                  "d"], [r for r in rows if r], f"{variant} vs baseline, "
                                 f"{players} player{'s' if players > 1 else ''}"))
-            overview.append((variant, players, paired))
     return blocks
 
 
 def _paired_row(name: str, a: np.ndarray, b: np.ndarray) -> list | None:
     keep = ~(np.isnan(a) | np.isnan(b))
     a, b = a[keep], b[keep]
-    if len(a) == 0:
-        return None
+    if len(a) == 0 or (a.min() == a.max() == b.min() == b.max()):
+        return None                      # nothing to compare: the same constant in both
     diff = b - a
     d = mean_ci(diff)
     sd = float(diff.std(ddof=1)) if len(diff) > 1 else 0.0

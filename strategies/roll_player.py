@@ -4,6 +4,8 @@ The estimate of a sheet row: the class goal's stars times the chance that the ro
 spaces, filled with fair dice, bring the total (after race and weapon modifiers) into the goal,
 the goal widened by ``slack`` per empty space (players pick dice and fix them with actions).
 Seats see only their view (the public table); nothing here touches the game's random source.
+Speed: row estimates come from tables computed once per goal (``row_table``); what depends on
+the seat's sheet is kept in a ``SeatNotes`` and refreshed only when its dice or weapons change.
 """
 from __future__ import annotations
 
@@ -13,28 +15,10 @@ from simulate.games.roll_player.phases import (P_CLASS, P_EFFECT, P_INITIATIVE, 
                                                P_PLACE, P_RECALL, P_SKILL, P_START_DIE,
                                                S_POST_PLACE)
 from strategies import Strategy
+from strategies.roll_player_estimates import SeatNotes, hit_chance, reroll_gain, row_table
 
-# CUM[r][x + 1] = ways r fair dice sum to at most x (x = -1..36)
-CUM = []
-for _r in range(4):
-    _ways = [1]
-    for _ in range(_r):
-        _ways = [sum(_ways[s - f] for f in range(1, 7) if 0 <= s - f < len(_ways))
-                 for s in range(len(_ways) + 6)]
-    _acc, _cum = 0, [0]
-    for _x in range(37):
-        _acc += _ways[_x] if _x < len(_ways) else 0
-        _cum.append(_acc)
-    CUM.append((tuple(_cum), 6 ** _r))
-
-
-def hit_chance(empty: int, low: int, high: int) -> float:
-    """Chance that ``empty`` fair dice sum within [low, high]."""
-    cum, total = CUM[empty]
-    low, high = max(low, 0), min(high, 36)
-    if low > high:
-        return 0.0
-    return (cum[high + 1] - cum[low]) / total
+SPACE_EFFECTS = (A.Flip, A.Adjust, A.Raise, A.Reroll)
+_CLASS_FIT: dict = {}                          # (goals, race modifiers) -> fit
 
 
 class GoalChaser(Strategy):
@@ -52,244 +36,220 @@ class GoalChaser(Strategy):
         self.gold_value, self.market_first_weight = gold_value, market_first_weight
         self.skill_value, self.min_gain = skill_value, min_gain
         self._swap_partner = -1
+        self._table, self._notes = None, {}
 
     # --- estimates --------------------------------------------------------------------------
-    def _targets(self, t, seat):
-        """Per row: (low, high, stars) of the goal for the raw dice sum."""
-        klass = t.klass[seat]
-        race = t.comp.races[t.race[seat]].modifiers
-        mods = list(race)
-        for w in t.weapons[seat]:
-            for r, m in enumerate(t.comp.cards[w].modifiers):
-                mods[r] += m
-        return [(low - mods[r], high - mods[r], stars)
-                for r, (low, high, stars) in enumerate(klass.goals)]
+    def _sheet(self, t, seat) -> SeatNotes:
+        """The notes on ``seat``, refreshed (new notes for a new game)."""
+        if t is not self._table:
+            self._table, self._notes = t, {}
+        notes = self._notes.get(seat)
+        if notes is None:
+            notes = self._notes[seat] = SeatNotes(self, t, seat)
+        if t.vals[seat] != notes.vals or t.weapons[seat] != notes.weapons:
+            notes.refresh(self, t, seat)
+        return notes
 
-    def _row_value(self, goal, total: int, empty: int) -> float:
-        low, high, stars = goal
-        if empty == 0:
-            if low <= total <= high:
-                return stars
-            miss = low - total if total < low else total - high
-            return stars * self.near_miss if miss == 1 else 0.0
-        widen = int(self.slack * empty)
-        return stars * hit_chance(empty, low - total - widen, high - total + widen)
-
-    def _rows(self, t, seat):
-        vals, fill = t.vals[seat], t.fill[seat]
-        return [(vals[3 * r] + vals[3 * r + 1] + vals[3 * r + 2], 3 - fill[r]) for r in range(6)]
-
-    def _gold_weight(self, t) -> float:
-        left = max(0, 18 - sum(t.fill[0]))
+    def _gold_weight(self, t, seat: int) -> float:
+        """Gold matters less as the own sheet fills (18 spaces)."""
+        left = max(0, 18 - sum(t.fill[seat]))
         return self.gold_value * min(1.0, left / 6.0) + 0.01
 
-    def _cells(self, t, seat) -> list:
-        """Per space: the Backstory colour wanted there, or -1."""
-        wanted = [-1] * 18
-        for space, colour in t.comp.backstories[t.backstory[seat]].cells:
-            wanted[space] = colour
-        return wanted
-
-    def _cell_value(self, t, wanted: list, space: int, colour: int) -> float:
-        """Backstory value of a die of ``colour`` in ``space``."""
-        want = wanted[space]
-        if want < 0:
-            return 0.0
-        if want == colour or (colour == GOLD and t.rules.gold_die_backstory_wild):
-            return self.backstory_weight
-        return -0.3 * self.backstory_weight
-
-    def _placement(self, t, seat, goals, rows, wanted, die, row) -> float:
+    def _placements(self, n: SeatNotes, gold_weight: float, die) -> list:
+        """The value of placing ``die`` in each open row (in ``n.open_rows()`` order)."""
+        key = (die, gold_weight)
+        out = n.memo.get(key)
+        if out is not None:
+            return out
         colour, value = die
-        total, empty = rows[row]
-        gain = (self._row_value(goals[row], total + value, empty - 1)
-                - self._row_value(goals[row], total, empty))
-        gain += self._cell_value(t, wanted, row * 3 + 3 - empty, colour)
-        gold = t.rules.row_complete_gold if empty == 1 else 0
-        if colour == GOLD:
-            gold += (t.rules.thief_gold_die_gold if t.is_class(seat, "Thief")
-                     else t.rules.gold_die_gold)
-        elif colour == t.klass[seat].colour:
-            gain += self.class_die_weight
-        return gain + gold * self._gold_weight(t) if gold else gain
+        cell, value4, class_die = n.cell, 4 * value, self.class_die_weight
+        die_gold = n.die_gold if colour == GOLD else 0
+        class_bonus = colour != GOLD and colour == n.colour
+        out = n.memo[key] = []
+        for _, tab, at, base, cb, gold in n.open_rows():
+            gain = tab[at + value4] - base
+            gain += cell[cb + colour]
+            if die_gold:
+                gold += die_gold
+            elif class_bonus:
+                gain += class_die
+            out.append(gain + gold * gold_weight if gold else gain)
+        return out
 
     def _best_place(self, t, seat, die, actions):
-        goals, rows, wanted = self._targets(t, seat), self._rows(t, seat), self._cells(t, seat)
+        n = self._sheet(t, seat)
+        values = [-1e9] * 6
+        for (row, *_), v in zip(n.open_rows(), self._placements(n, self._gold_weight(t, seat), die)):
+            values[row] = v
         best, choice = -1e9, actions[0]
         for a in actions:
-            v = self._placement(t, seat, goals, rows, wanted, die, a.row)
+            v = values[a.row]
             if v > best:
                 best, choice = v, a
         return choice
 
-    def _alignment_score(self, t, seat, cell: int) -> float:
-        grid = t.comp.alignments[t.alignment[seat]].stars
-        ahead = max((grid[c] for c in ALIGNMENT_STEP[cell][:4] if c >= 0), default=0)
-        return grid[cell] + 0.3 * max(0, ahead - grid[cell])
-
     # --- effects ------------------------------------------------------------------------------
-    def _gains(self, t, seat):
-        """``gain(row, delta)``: the change of a row's estimate when its total moves by delta
-        (memoised for one decision)."""
-        goals, rows = self._targets(t, seat), self._rows(t, seat)
-        base = [self._row_value(goals[r], *rows[r]) for r in range(6)]
-        memo: dict = {}
-
-        def gain(row: int, delta: int) -> float:
-            key = row * 64 + delta
-            g = memo.get(key)
-            if g is None:
-                total, empty = rows[row]
-                g = memo[key] = self._row_value(goals[row], total + delta, empty) - base[row]
-            return g
-        return gain
-
-    def _best_swap(self, t, seat, gain, first: int = -1):
-        """The best (gain, a, b) Dexterity swap (with ``a == first`` when given)."""
-        vals, cols = t.vals[seat], t.cols[seat]
-        wanted = self._cells(t, seat)
-        cell = self._cell_value
-        occupied = [s for s in range(18) if vals[s]]
-        best = (-1e9, -1, -1)
-        for i, a in enumerate([first] if first >= 0 else occupied):
-            va, ca, ra = vals[a], cols[a], a // 3
-            here_a = cell(t, wanted, a, ca)
+    def _best_swap(self, t, seat, n: SeatNotes, first: int = -1):
+        """The best (gain, a, b) Dexterity swap (with ``a == first`` when given): the first
+        pair in sheet order with the highest gain."""
+        vals, cols, cell, wanted = t.vals[seat], t.cols[seat], n.cell, n.wanted
+        tabs, at, base = n.tabs, n.at, n.base
+        # per die: space, value, colour, row, cell index, row table, its index for value 0
+        dice = [(s, vals[s], cols[s], s // 3, s * 7, tabs[s // 3], at[s // 3] - 4 * vals[s],
+                 base[s // 3]) for s in range(18) if vals[s]]
+        best, best_a, best_b = -1e9, -1, -1
+        for i, (a, va, ca, ra, ka, ta, ia, ba) in enumerate(dice):
+            if first >= 0 and a != first:
+                continue
+            wa, va4 = wanted[a], 4 * va
             # a swap is symmetric: without a fixed first die, look at each pair once
-            for b in (occupied if first >= 0 else occupied[i + 1:]):
-                vb, cb = vals[b], cols[b]
-                if b == a or (va == vb and ca == cb):
+            for b, vb, cb, rb, kb, tb, ib, bb in (dice if first >= 0 else dice[i + 1:]):
+                if va == vb and ca == cb:
                     continue
-                g = 0.0
-                if b // 3 != ra:
-                    g = gain(ra, vb - va) + gain(b // 3, va - vb)
-                if wanted[a] >= 0 or wanted[b] >= 0:
-                    g += (cell(t, wanted, a, cb) + cell(t, wanted, b, ca) - here_a
-                          - cell(t, wanted, b, cb))
-                if g > best[0]:
-                    best = (g, a, b)
-        return best
+                g = 0.0 if rb == ra else (ta[ia + 4 * vb] - ba) + (tb[ib + va4] - bb)
+                if wa or wanted[b]:
+                    g += (cell[ka + cb] + cell[kb + ca] - cell[ka + ca] - cell[kb + cb])
+                if g > best:
+                    best, best_a, best_b = g, a, b
+        return best, best_a, best_b
 
-    def _effect_gain(self, t, seat, action, gain) -> float:
+    def _effect_gain(self, t, seat, n: SeatNotes, action) -> float:
         kind = type(action)
-        vals = t.vals[seat]
-        if kind is A.Flip:
-            v = vals[action.space]
-            return gain(action.space // 3, 7 - 2 * v)
-        if kind is A.Adjust:
-            return gain(action.space // 3, action.delta)
-        if kind is A.Raise:
-            return gain(action.space // 3, 1)
-        if kind is A.Reroll:
-            row, v = action.space // 3, vals[action.space]
-            keep = t.rules.intelligence_reroll == "keep_either"
-            gains = [gain(row, new - v) for new in range(1, 7)]
-            return sum(max(g, 0.0) if keep else g for g in gains) / 6.0
-        if kind is A.KeepReroll:
-            space, old, new = t.effect_data               # the die shows the new value now
-            return 0.0 if action.keep_new else gain(space // 3, old - new)
         if kind is A.StepAlignment:
             cell = t.token[seat]
-            return (self._alignment_score(t, seat, ALIGNMENT_STEP[cell][action.direction])
-                    - self._alignment_score(t, seat, cell))
-        return -1.0                                # initiative targets, Diplomacy: not used
+            return n.align[ALIGNMENT_STEP[cell][action.direction]] - n.align[cell]
+        if kind is A.KeepReroll:
+            space, old, new = t.effect_data               # the die shows the new value now
+            if action.keep_new:
+                return 0.0
+            row = space // 3
+            return n.tabs[row][n.at[row] + 4 * (old - new)] - n.base[row]
+        if kind not in SPACE_EFFECTS:
+            return -1.0                            # initiative targets, Diplomacy: not used
+        space = action.space
+        row, v = space // 3, t.vals[seat][space]
+        if kind is A.Reroll:
+            return reroll_gain(t.rules.intelligence_reroll == "keep_either", n.tabs[row],
+                               n.at[row], v)
+        delta = 7 - 2 * v if kind is A.Flip else 1 if kind is A.Raise else action.delta
+        return n.tabs[row][n.at[row] + 4 * delta] - n.base[row]
 
     def _choose_effect(self, t, seat, actions):
-        gain = self._gains(t, seat)
+        n = self._sheet(t, seat)
         first = type(actions[0])
         if first is A.SwapFirst:
-            g, a, b = self._best_swap(t, seat, gain)
+            g, a, b = self._best_swap(t, seat, n)
             self._swap_partner = b
             return A.SwapFirst(a) if g > self.min_gain else A.PASS
         if first is A.SwapWith:
             partner = self._swap_partner
             self._swap_partner = -1
             if partner < 0 or A.SwapWith(partner) not in actions:
-                partner = self._best_swap(t, seat, gain, t.effect_data[0])[2]
+                partner = self._best_swap(t, seat, n, t.effect_data[0])[2]
             return A.SwapWith(partner)
         best, choice = self.min_gain, A.PASS
         if A.PASS not in actions:
             best, choice = -1e9, actions[0]
+        if first is A.Flip or first is A.Adjust:    # the long lists: inlined
+            vals, tabs, at, base = t.vals[seat], n.tabs, n.at, n.base
+            flip = first is A.Flip
+            for a in actions:
+                if type(a) is not A.Pass:
+                    s = a.space
+                    r = s // 3
+                    g = tabs[r][at[r] + 4 * (7 - 2 * vals[s] if flip else a.delta)] - base[r]
+                    if g > best:
+                        best, choice = g, a
+            return choice
+        gain = self._effect_gain
         for a in actions:
-            if type(a) is A.Pass:
-                continue
-            g = self._effect_gain(t, seat, a, gain)
-            if g > best:
-                best, choice = g, a
+            if type(a) is not A.Pass:
+                g = gain(t, seat, n, a)
+                if g > best:
+                    best, choice = g, a
         return choice
 
-    def _skill_gain(self, t, seat, name: str) -> float:
-        card = t.comp.card_by_name[name]
+    def _skill_gain(self, t, seat, n: SeatNotes, card) -> float:
         cell = t.token[seat]
-        gain = (self._alignment_score(t, seat, ALIGNMENT_STEP[cell][card.arrow])
-                - self._alignment_score(t, seat, cell))
+        gain = n.align[ALIGNMENT_STEP[cell][card.arrow]] - n.align[cell]
         kind, amount = card.effect
         if kind == "gold":
-            return gain + amount * self._gold_weight(t)
-        row_gain = self._gains(t, seat)
-        vals = t.vals[seat]
-        occupied = [s for s in range(18) if vals[s]]
+            return gain + amount * self._gold_weight(t, seat)
         if kind == "swap":
-            return gain + self._best_swap(t, seat, row_gain)[0]
-        sample = {"flip": A.Flip, "reroll": A.Reroll}.get(kind)
-        if kind == "adjust":
-            options = [A.Adjust(s, d) for s in occupied for d in (1, -1)
-                       if 1 <= vals[s] + d <= 6]
-        elif sample is not None:
-            options = [sample(s) for s in occupied if vals[s] <= 6]
-        else:
+            return gain + self._best_swap(t, seat, n)[0]
+        if kind not in ("adjust", "flip", "reroll"):
             return -1.0
-        return gain + max((self._effect_gain(t, seat, a, row_gain) for a in options), default=0)
+        vals, tabs, at, base = t.vals[seat], n.tabs, n.at, n.base
+        keep, best = t.rules.intelligence_reroll == "keep_either", None
+        for s in range(18):
+            v = vals[s]
+            if not v or (v > 6 and (kind != "adjust" or v > 7)):
+                continue
+            r = s // 3
+            if kind == "adjust":                   # +1 up to 6, -1 down to 1
+                g = tabs[r][at[r] + 4] - base[r] if v < 6 else None
+                if v > 1:
+                    down = tabs[r][at[r] - 4] - base[r]
+                    g = down if g is None or down > g else g
+            elif kind == "flip":
+                g = tabs[r][at[r] + 4 * (7 - 2 * v)] - base[r]
+            else:
+                g = reroll_gain(keep, tabs[r], at[r], v)
+            if best is None or g > best:
+                best = g
+        return gain + (0 if best is None else best)
 
     # --- market ---------------------------------------------------------------------------
-    def card_value(self, t, seat, card) -> float:
+    def card_value(self, t, seat, card, n: SeatNotes | None = None) -> float:
         """Estimated stars the card adds for this seat (before its cost)."""
         if card.type == "armor":
             return self._armor_gain(t, seat, card)
+        n = n or self._sheet(t, seat)
         if card.type == "weapon":
-            goals, rows = self._targets(t, seat), self._rows(t, seat)
+            gain = n.memo.get(card.id)
+            if gain is not None:
+                return gain
             gain = 0.5 if card.on_buy else 0.0
             for r, m in enumerate(card.modifiers):
                 if m:
-                    low, high, stars = goals[r]
-                    gain += (self._row_value((low - m, high - m, stars), *rows[r])
-                             - self._row_value(goals[r], *rows[r]))
+                    low, high, stars = n.goals[r]
+                    tab = row_table(self.slack, self.near_miss, (low - m, high - m, stars))
+                    gain += tab[n.at[r]] - n.base[r]
+            n.memo[card.id] = gain
             return gain
         cell = t.token[seat]
         step = ALIGNMENT_STEP[cell][card.arrow]
         if card.type == "skill":
             kind, amount = card.effect
             left = max(0, 18 - sum(t.fill[seat]))
-            per_use = amount * self._gold_weight(t) if kind == "gold" else self.skill_value
+            per_use = amount * self._gold_weight(t, seat) if kind == "gold" else self.skill_value
             return per_use * min(3, left / 3.0) * (0.5 if kind.endswith("initiative") else 1.0)
-        arrow = (self._alignment_score(t, seat, step) - self._alignment_score(t, seat, cell)
-                 if step >= 0 else 0.0)
+        arrow = n.align[step] - n.align[cell] if step >= 0 else 0.0
         if card.stars <= 0:
             return arrow
-        return arrow + card.stars * self._trait_chance(t, seat, card.condition)
+        return arrow + card.stars * self._trait_chance(t, seat, n, card.condition)
 
     def _armor_gain(self, t, seat, card) -> float:
         colour = t.klass[seat].colour
-        same = [t.comp.cards[c] for c in t.armor[seat]
-                if t.comp.cards[c].armor_set == card.armor_set]
+        cards = t.comp.cards
+        same = [cards[c] for c in t.armor[seat] if cards[c].armor_set == card.armor_set]
         table = t.comp.armor_tables[card.armor_set]
-        n = len(same)
-        gain = table[min(n + 1, len(table) - 1)] - table[min(n, len(table) - 1)]
+        k = len(same)
+        gain = table[min(k + 1, len(table) - 1)] - table[min(k, len(table) - 1)]
         bonus = t.rules.armor_set_bonus
         if colour in card.colours:
-            if n == 0 or all(colour in c.colours for c in same):
-                gain += bonus if n == 0 else 0
-        elif n and all(colour in c.colours for c in same) and t.rules.armor_bonus_needs_all:
+            if k == 0:
+                gain += bonus
+        elif k and all(colour in c.colours for c in same) and t.rules.armor_bonus_needs_all:
             gain -= bonus
         return gain
 
-    def _trait_chance(self, t, seat, cond) -> float:
+    def _trait_chance(self, t, seat, n: SeatNotes, cond) -> float:
         kind = cond[0]
         if kind.startswith("attribute"):
-            goals, rows = self._targets(t, seat), self._rows(t, seat)
             r = cond[1]
-            mod = t.klass[seat].goals[r][0] - goals[r][0]
-            total, empty = rows[r]
-            guess = total + mod + 3.5 * empty
+            total, empty = n.totals[r], 3 - n.fill[r]
+            guess = total + n.mods[r] + 3.5 * empty
             ok = guess >= cond[2] if kind.endswith("least") else guess <= cond[2]
             return (0.8 if ok else 0.15) if empty else (1.0 if ok else 0.0)
         if kind.startswith("alignment"):
@@ -299,18 +259,17 @@ class GoalChaser(Strategy):
         return 0.35
 
     def _market_choice(self, t, seat, actions):
-        weight = self._gold_weight(t)
+        weight, n, value = self._gold_weight(t, seat), self._sheet(t, seat), self.card_value
         cards = t.comp.card_by_name
+        token = t.rules.charisma_token_value if t.charisma[seat] else 0
         best, choice = -1e9, actions[0]
         for a in actions:
             kind = type(a)
             if kind is A.Buy:
                 card = cards[a.name]
-                cost = max(0, card.cost - (t.rules.charisma_token_value if t.charisma[seat]
-                                           else 0))
-                v = self.card_value(t, seat, card) - cost * weight
+                v = value(t, seat, card, n) - max(0, card.cost - token) * weight
                 if a.replacing:
-                    v -= self.card_value(t, seat, cards[a.replacing]) * 0.5
+                    v -= value(t, seat, cards[a.replacing], n) * 0.5
             elif kind is A.DiscardForGold:
                 v = t.rules.discard_gold * weight + 0.01 * cards[a.name].cost
             else:                                  # Pass (a Bard's second buy)
@@ -326,18 +285,14 @@ class GoalChaser(Strategy):
         if phase == P_PLACE:
             return self._best_place(t, seat, t.init_dice[t.init_owner.index(seat)], actions)
         if phase == P_INITIATIVE:
-            goals, rows, wanted = (self._targets(t, seat), self._rows(t, seat),
-                                   self._cells(t, seat))
-            open_rows = [r for r in range(6) if rows[r][1]]
-            weight = self._gold_weight(t)
+            n, weight = self._sheet(t, seat), self._gold_weight(t, seat)
+            placements, n_cards = self._placements, t.n_cards
             best, choice = -1e9, actions[0]
             for a in actions:
                 c = a.card - 1
-                die = t.init_dice[c]
-                value = max(self._placement(t, seat, goals, rows, wanted, die, r)
-                            for r in open_rows)
+                value = max(placements(n, weight, t.init_dice[c]))
                 value += t.init_gold[c] * weight
-                value += self.market_first_weight * (t.n_cards - c) / t.n_cards
+                value += self.market_first_weight * (n_cards - c) / n_cards
                 if value > best:
                     best, choice = value, a
             return choice
@@ -350,33 +305,39 @@ class GoalChaser(Strategy):
         if phase == P_SKILL:
             # sheet-changing Skills are weighed after placing a die (the sheet is most settled
             # then); Gold Skills at any window
-            after_place = t.stage == S_POST_PLACE
-            best, choice = self.min_gain, A.PASS
+            after_place, cards = t.stage == S_POST_PLACE, t.comp.card_by_name
+            best, choice, n = self.min_gain, A.PASS, None
             for a in actions:
-                if type(a) is A.UseSkill and (after_place or t.comp.card_by_name[a.name].effect[0]
-                                              == "gold"):
-                    g = self._skill_gain(t, seat, a.name)
-                    if g > best:
-                        best, choice = g, a
+                if type(a) is A.UseSkill:
+                    card = cards[a.name]
+                    if after_place or card.effect[0] == "gold":
+                        g = self._skill_gain(t, seat, n or self._sheet(t, seat), card)
+                        if g > best:
+                            best, choice = g, a
             return choice
         if phase == P_CLASS:
             return max(actions, key=lambda a: self._class_fit(t, seat, a.name))
         if phase == P_RECALL:
             best, choice = 0.0, A.PASS
+            n, weight = self._sheet(t, seat), self._gold_weight(t, seat)
             for a in actions:
                 if type(a) is A.Recall:
                     card = t.comp.card_by_name[a.name]
-                    v = self.card_value(t, seat, card) - card.cost * self._gold_weight(t)
+                    v = self.card_value(t, seat, card, n) - card.cost * weight
                     if v > best:
                         best, choice = v, a
             return choice
         return actions[0]                           # races, tie orders
 
-    def _class_fit(self, t, seat, name: str) -> float:
-        klass = t.comp.class_by_name[name]
-        race = t.comp.races[t.race[seat]].modifiers
-        return sum(stars * hit_chance(3, low - race[r] - 3, high - race[r] + 3)
-                   for r, (low, high, stars) in enumerate(klass.goals))
+    @staticmethod
+    def _class_fit(t, seat, name: str) -> float:
+        goals, race = t.comp.class_by_name[name].goals, t.comp.races[t.race[seat]].modifiers
+        fit = _CLASS_FIT.get((goals, race))
+        if fit is None:
+            fit = _CLASS_FIT[goals, race] = sum(
+                stars * hit_chance(3, low - race[r] - 3, high - race[r] + 3)
+                for r, (low, high, stars) in enumerate(goals))
+        return fit
 
 
 class Balancer(GoalChaser):
@@ -397,7 +358,7 @@ class Balancer(GoalChaser):
         choice = super()._market_choice(t, seat, actions)
         if type(choice) is A.Buy:
             card = t.comp.card_by_name[choice.name]
-            net = self.card_value(t, seat, card) - card.cost * self._gold_weight(t)
+            net = self.card_value(t, seat, card) - card.cost * self._gold_weight(t, seat)
             if net < self.min_card_value or t.gold[seat] - card.cost < self.gold_reserve:
                 fallback = [a for a in actions if type(a) is not A.Buy]
                 if fallback:

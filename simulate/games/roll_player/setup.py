@@ -16,6 +16,17 @@ from simulate.games.roll_player.phases import (P_CLASS, P_RACE, P_START_DIE, S_C
                                                S_START_DICE)
 
 PLACE_START = tuple(A.PlaceStartingDie(r) for r in range(6))
+_OPEN: dict = {}
+
+
+def open_rows(actions: tuple, fill: list[int]) -> list:
+    """``actions[row]`` (a constant tuple) for the rows with an empty space (cached per fill)."""
+    key = (id(actions), *fill)
+    found = _OPEN.get(key)
+    if found is None:
+        found = _OPEN[key] = tuple(actions[r] for r in range(6) if fill[r] < 3)
+    return list(found)
+
 
 # Class ability hooks of the classes whose ability text is unknown: fill one in to model it.
 CLASS_ABILITY_HOOKS = {name: None for name in (
@@ -108,9 +119,7 @@ class SetUp:
         t = self.t
         for seat in range(t.n):
             if t.starting_dice[seat]:
-                fill = t.fill[seat]
-                return self._ask(P_START_DIE, seat, [PLACE_START[r] for r in range(6)
-                                                     if fill[r] < 3])
+                return self._ask(P_START_DIE, seat, open_rows(PLACE_START, t.fill[seat]))
         for c in range(1, t.n_cards - 1):
             t.init_gold[c] = self.rules.initiative_gold
         t.stage = S_ROLL

@@ -29,8 +29,16 @@ _USE: dict[str, A.UseSkill] = {}
 _AFTER_WINDOW = {S_POST_PLACE: S_NEXT_DICE, S_PRE_BUY: S_BUY, S_POST_BUY: S_BUY_AGAIN}
 
 
-def occupied_spaces(fill: list[int]) -> list[int]:
-    return [r * 3 + p for r in range(6) for p in range(fill[r])]
+_OCCUPIED: dict = {}
+
+
+def occupied_spaces(fill: list[int]) -> tuple:
+    """The filled spaces in sheet order (cached per row fill)."""
+    key = tuple(fill)
+    occupied = _OCCUPIED.get(key)
+    if occupied is None:
+        occupied = _OCCUPIED[key] = tuple(r * 3 + p for r in range(6) for p in range(fill[r]))
+    return occupied
 
 
 class SheetActions:
@@ -77,8 +85,9 @@ class SheetActions:
                 acts = [REROLL[s] for s in occupied]
             elif kind == "swap":
                 # with two different dice on the sheet every die has a partner to swap with
-                distinct = {(vals[s], cols[s]) for s in occupied}
-                acts = [SWAP1[s] for s in occupied] if len(distinct) > 1 else []
+                die = (vals[occupied[0]], cols[occupied[0]]) if occupied else None
+                distinct = any((vals[s], cols[s]) != die for s in occupied)
+                acts = [SWAP1[s] for s in occupied] if distinct else []
             elif kind == "swap2":
                 first = data[0]
                 die = (vals[first], cols[first])

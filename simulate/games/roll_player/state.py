@@ -18,7 +18,7 @@ from simulate.games.roll_player.market import MarketFlow
 from simulate.games.roll_player.phases import *  # noqa: F403 (phase and stage numbers)
 from simulate.games.roll_player.rules import Rules
 from simulate.games.roll_player.scoring import Scoring
-from simulate.games.roll_player.setup import CLASS_ABILITY_HOOKS, SetUp
+from simulate.games.roll_player.setup import CLASS_ABILITY_HOOKS, SetUp, open_rows
 from simulate.games.roll_player.sheet import SheetActions
 
 ROW_EFFECT = ("flip", "swap", "adjust", "reroll", "step", "charisma")  # the row's attribute action
@@ -318,7 +318,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         t.init_gold[card] = 0
         if t.solo and self.rules.solo_trash:
             self._solo_trash(card)
-        self._ask(P_PLACE, seat, [PLACE[r] for r in range(6) if t.fill[seat][r] < 3])
+        self._ask(P_PLACE, seat, open_rows(PLACE, t.fill[seat]))
 
     def _apply_place(self, a) -> None:
         t = self.t
