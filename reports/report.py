@@ -12,7 +12,8 @@ import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table
-from reports.summary import compare_variants, numeric_metrics, seats_and_strategies, variant_order
+from reports.summary import (compare_variants, numeric_metrics, seats_and_strategies, sweep_section,
+                             variant_order)
 
 def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
     manifest = json.loads((out / "manifest.json").read_text())
@@ -31,8 +32,9 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
     sections = [("What was run", _what_was_run(manifest, games, spec)),
                 ("Seats and strategies", seats_and_strategies(seats, spec.cooperative))]
     compared = compare_variants(games, seats, numeric_metrics(games, spec.game_columns))
+    sweep = manifest.get("config", {}).get("sweep", {})
     if compared:
-        sections.append(("Variants", compared))
+        sections.append(("Variants", sweep_section(seats, sweep, spec.cooperative) + compared))
     sections.append((spec.title, _game_section(spec.name, games, seats)))
     sections.append(("Columns", _columns(spec)))
     env = Environment(loader=PackageLoader("reports", "templates"),

@@ -135,3 +135,53 @@ def numeric_metrics(games: pl.DataFrame, own_columns: dict[str, tuple[str, str]]
     """The game's own numeric or boolean metrics, plus decisions: what variants are compared on."""
     chosen = [c for c, (t, _) in own_columns.items() if t in ("int", "float", "bool")]
     return chosen + ["decisions"]
+
+
+def sweep_section(seats: pl.DataFrame, sweep: dict[str, list], cooperative: bool) -> list:
+    """A swept rule against the mean score and the first seat's (or the team's) win rate."""
+    if len(sweep) != 1:
+        return [Paragraph("Several rules were swept together: each grid point is a variant in "
+                          "the tables above.")] if sweep else []
+    (rule, values), = sweep.items()
+    who = "team" if cooperative else "seat 0"
+    rows, blocks = [], [Heading(f"Sweep over {rule}")]
+    with plot_style() as plt:
+        fig, (ax_score, ax_win) = plt.subplots(1, 2, figsize=(9, 3.4))
+        for players in sorted(seats["players"].unique().to_list()):
+            points = []
+            for value in values:
+                name = f"{rule}={_sweep_label(value)}"
+                part = seats.filter((pl.col("variant") == name) & (pl.col("players") == players))
+                if part.is_empty():
+                    continue
+                first = part.filter(pl.col("seat") == 0)
+                won = Rate(int(first["won"].sum()), first.height)
+                score = mean_ci(part["score"].to_numpy())
+                points.append((value, score, won))
+                rows.append([_sweep_label(value), players, score, won])
+            if not points or not all(isinstance(p[0], (int, float)) for p in points):
+                continue
+            x = [p[0] for p in points]
+            ax_score.errorbar(x, [p[1].value for p in points],
+                              yerr=[[p[1].value - p[1].low for p in points],
+                                    [p[1].high - p[1].value for p in points]],
+                              marker="o", capsize=3, label=f"{players}p")
+            low, high = zip(*(p[2].interval for p in points))
+            ax_win.plot(x, [p[2].value for p in points], marker="o", label=f"{players}p")
+            ax_win.fill_between(x, low, high, alpha=0.2)
+        ax_score.set_xlabel(rule)
+        ax_score.set_ylabel("mean score")
+        ax_win.set_xlabel(rule)
+        ax_win.set_ylabel(f"{who} win rate")
+        ax_win.set_ylim(0, 1)
+        ax_score.legend(fontsize=7)
+        blocks.append(Figure(figure_svg(fig), f"Mean score (95 % t interval) and {who} win rate "
+                                              f"(95 % Wilson band) for each value of {rule}."))
+    blocks.append(Table([rule, "players", "mean score [95 % CI]", f"{who} win rate [95 % CI]"],
+                        rows))
+    return blocks
+
+
+def _sweep_label(value) -> str:
+    from simulate.config import show_value
+    return show_value(value)

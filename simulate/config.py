@@ -5,6 +5,7 @@
 [players]   count (int or list), strategies (one for all, or one per seat), heroes
 [rules]     overrides of the game's printed rules (the baseline)
 [[variants]] name = "...", then rule overrides for that variant
+[sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid
 ```
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk"}
 PLAYER_KEYS = {"count", "strategies", "heroes"}
-TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune"}
+TOP_KEYS = {"run", "players", "rules", "variants", "sweep"}
 BASELINE = "baseline"
 
 
@@ -117,12 +118,16 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
     for i, table in enumerate(raw_variants):
         variants.append(_variant(table, i, spec, baseline_overrides, variants))
+    for table in sweep_points(_table(data, "sweep")):
+        variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
+                                 "[sweep]"))
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data)
 
 
-def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant]) -> Variant:
-    where = f"[[variants]] #{i + 1}"
+def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
+             where: str = "") -> Variant:
+    where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
     name = table["name"]
@@ -130,6 +135,28 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
         raise ConfigError(f"{where}: variant name '{name}' is used twice (or is 'baseline')")
     overrides = {**baseline, **{k: v for k, v in table.items() if k != "name"}}
     return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"))
+
+
+def sweep_points(sweep: dict[str, Any]) -> list[dict[str, Any]]:
+    """``{a = [1, 2], b = [x, y]}`` -> one variant table per point of the grid, named
+    ``"a=1 b=x"`` (rule values are checked when each variant is built)."""
+    for key, values in sweep.items():
+        if not isinstance(values, list) or not values:
+            raise ConfigError(f"[sweep]: {key} needs a non-empty list of values, e.g. "
+                              f"{key} = [4, 5, 6]")
+    points = [{}] if sweep else []
+    for key, values in sweep.items():
+        points = [{**p, key: v} for p in points for v in values]
+    return [{"name": " ".join(f"{k}={show_value(v)}" for k, v in p.items()), **p}
+            for p in points]
+
+
+def show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "[" + ",".join(map(_show_value, value)) + "]"
+    return str(value)
 
 
 def _player_counts(value: Any, spec: GameSpec) -> list[int]:

@@ -69,3 +69,25 @@ def test_variants_inherit_rules_and_count_games_per_variant():
 def test_command_line_overrides_win():
     cfg = parse_config(config(), games=5, seed=9, jobs=2)
     assert (cfg.games, cfg.seed, cfg.jobs) == (5, 9, 2)
+
+
+def test_sweep_makes_one_variant_per_grid_point():
+    cfg = parse_config(config(sweep={"delves_per_player": [2, 4], "champion_opens_all_chests": [True, False]}))
+    names = [v.name for v in cfg.variants]
+    assert names == ["baseline", "delves_per_player=2 champion_opens_all_chests=true",
+                     "delves_per_player=2 champion_opens_all_chests=false",
+                     "delves_per_player=4 champion_opens_all_chests=true",
+                     "delves_per_player=4 champion_opens_all_chests=false"]
+    assert cfg.variants[4].rules.delves_per_player == 4
+    assert cfg.variants[4].rules.champion_opens_all_chests is False
+
+
+@pytest.mark.parametrize("sweep, message", [
+    ({"delves_per_player": 3}, "[sweep]: delves_per_player needs a non-empty list"),
+    ({"delves_per_player": [3, 99]}, "delves_per_player = 99 is invalid"),
+    ({"dragons": [1]}, "unknown rule 'dragons'"),
+])
+def test_bad_sweep(sweep, message):
+    with pytest.raises(ConfigError) as error:
+        parse_config(config(sweep=sweep))
+    assert message in str(error.value)
