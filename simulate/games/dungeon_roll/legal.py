@@ -42,18 +42,36 @@ def _hall_checks() -> dict:
 
 
 HALL = _hall_checks()
+# The monster types present, by bit mask (Goblin 1, Skeleton 2, Ooze 4).
+TARGETS = tuple(tuple(t for t in (0, 1, 2) if mask >> t & 1) for mask in range(8))
+# DEFEAT_PLAIN[source][as_type][mask]: the plain defeats (no extra monster) of every target.
+DEFEAT_PLAIN = [[[tuple(DEFEAT[s][a][t][0] for t in TARGETS[mask]) for mask in range(8)]
+                 for a in range(6)] for s in range(len(DEFEAT))]
 # Party faces that are companions, per hero (a Scroll only for the Enchantress).
 PARTY_SOURCES = tuple(tuple(f for f in range(6) if AS_TYPES[h][f]) for h in range(8))
+# (face, companion types it may act as) per hero, for the faces above.
+PARTY_PAIRS = tuple(tuple((f, AS_TYPES[h][f]) for f in PARTY_SOURCES[h]) for h in range(8))
+REGROUP_ACTIONS = (RETIRE, SEEK_GLORY)
 # The companion type that defeats one extra monster: [hero][master] (Commander, Bard).
 BONUS = tuple((-1, FIGHTER if h == MERCENARY else CHAMPION if h == MINSTREL else -1)
               for h in range(8))
 
 
-def can_complete(units: list, need: int, used: int) -> bool:
+def can_complete(units, need: int, used: int) -> bool:
     """Can ``need`` more companions of new, pairwise different types be found among ``units``
-    (pairs of type mask and count)? Hall's theorem over every choice of types."""
+    (pairs of type mask and count)? Hall's theorem over every choice of types (memoised)."""
     if need <= 0:
         return True
+    key = (used, need, tuple(units))
+    found = _COMPLETE.get(key)
+    if found is None:
+        if len(_COMPLETE) > 10_000:         # ~3 MB
+            _COMPLETE.clear()
+        found = _COMPLETE[key] = _hall(units, need, used)
+    return found
+
+
+def _hall(units, need: int, used: int) -> bool:
     for checks in HALL.get((used, need), ()):
         for mask, size in checks:
             if sum(c for m, c in units if m & mask) < size:
@@ -61,6 +79,30 @@ def can_complete(units: list, need: int, used: int) -> bool:
         else:
             return True
     return False
+
+
+_COMPLETE: dict = {}
+
+
+# The type mask of each companion-types tuple a source may have (AS_TYPES rows, hero ultimates).
+TYPE_MASK = {types: sum(1 << a for a in types) for row in AS_TYPES for types in row}
+TYPE_MASK.update({types: sum(1 << a for a in types) for types in HERO_COMPANION.values()})
+_STRIKES: dict = {}
+
+
+def _strikes(sources: tuple, need: int, used: int) -> tuple:
+    """(source index, as type) of every dragon strike that can still complete the set, for
+    ``sources`` given as (companion types, count) pairs."""
+    out = []
+    units = [(TYPE_MASK[as_types], count) for as_types, count in sources]
+    if can_complete(units, need, used):
+        for i, (as_types, count) in enumerate(sources):
+            mask = units[i][0]
+            rest = units[:i] + [(mask, count - 1)] + units[i + 1:]
+            for a in as_types:
+                if not used >> a & 1 and can_complete(rest, need - 1, used | 1 << a):
+                    out.append((i, a))
+    return tuple(out)
 
 
 def _pairs(d) -> list:
@@ -79,7 +121,7 @@ class LegalActions:
         if phase == MONSTER:
             return self._monster_actions()
         if phase == REGROUP:
-            return [RETIRE, SEEK_GLORY]
+            return list(REGROUP_ACTIONS)
         if phase == LOOT:
             return self._loot_actions()
         if phase == DRAGON or phase == DRAGON_FIGHT:
@@ -104,7 +146,7 @@ class LegalActions:
         hero = self.hero[seat]
         as_types = AS_TYPES[hero]
         p = self.party
-        out = [(f, as_types[f]) for f in PARTY_SOURCES[hero] if p[f]]
+        out = [pair for pair in PARTY_PAIRS[hero] if p[pair[0]]]
         c = self.converted
         if c[FIGHTER]:
             out.append((CONVERTED + FIGHTER, as_types[FIGHTER]))
@@ -132,19 +174,21 @@ class LegalActions:
         seat = self.current_seat
         hero, master = self.hero[seat], self.master[seat]
         d = self.dungeon
-        targets = [t for t in (0, 1, 2) if d[t]]
+        present = (d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2
+        targets = TARGETS[present]
         bonus = BONUS[hero][master]
         acts = []
         append = acts.append
+        extend = acts.extend
         sources = self._sources()
         for source, as_types in sources:
             table = DEFEAT[source]
+            plain = DEFEAT_PLAIN[source]
             for a in as_types:
-                row = table[a]
                 if a != bonus:
-                    for t in targets:
-                        append(row[t][0])
+                    extend(plain[a][present])
                     continue
+                row = table[a]
                 sweep = SWEEPS[a]
                 for t in targets:
                     killed = d[t] if sweep == t or sweep == -2 else 1
@@ -219,19 +263,19 @@ class LegalActions:
 
     def _dragon_actions(self) -> list:
         sources = self._sources()
-        units = [(sum(1 << a for a in as_types), self._source_count(s)) for s, as_types in sources]
         if self.phase == DRAGON_FIGHT:
             need, used = self.strikes_left, self.strike_mask
         else:
             need, used = self.dragon_need(), 0
-        acts = []
-        if can_complete(units, need, used):
-            for i, (source, as_types) in enumerate(sources):
-                mask, count = units[i]
-                rest = units[:i] + [(mask, count - 1)] + units[i + 1:]
-                for a in as_types:
-                    if not used >> a & 1 and can_complete(rest, need - 1, used | 1 << a):
-                        acts.append(STRIKE[source][a])
+        # Counts above ``need`` never change Hall's checks: capped, positions share entries.
+        units = tuple([(as_types, min(self._source_count(s), need)) for s, as_types in sources])
+        key = (need, used, units)
+        strikes = _STRIKES.get(key)
+        if strikes is None:
+            if len(_STRIKES) > 4_000:       # ~3 MB
+                _STRIKES.clear()
+            strikes = _STRIKES[key] = _strikes(units, need, used)
+        acts = [STRIKE[sources[i][0]][a] for i, a in strikes]
         if self.phase == DRAGON_FIGHT:
             return acts
         seat = self.current_seat

@@ -36,6 +36,11 @@ for _k in range(1, MAX_DELVES + 1):
 for _name, _doc in ACHIEVEMENTS.items():
     SEAT_COLUMNS[f"ach_{_name}"] = ("bool", "achievement: " + _doc)
 
+DELVE_KEYS = tuple((f"delve{k}_level", f"delve{k}_xp", f"delve{k}_end")
+                   for k in range(1, MAX_DELVES + 1))
+NOT_PLAYED = (None, None, None)
+ACH_KEYS = tuple((name, f"ach_{name}") for name in ACHIEVEMENTS)
+
 GAME_COLUMNS = {
     "delves": ("int", "delves played (all seats)"),
     "deepest_level": ("int", "deepest level any delve ended at"),
@@ -110,11 +115,13 @@ class Scoring:
             "deepest_level": max((d[0] for d in delves), default=0),
             "solo_rank": solo_rank(score, self.rules.solo_rank_scores) if solo else None,
         }
-        for k in range(MAX_DELVES):
-            level, xp, end = delves[k] if k < len(delves) else (None, None, None)
-            row[f"delve{k + 1}_level"] = level
-            row[f"delve{k + 1}_xp"] = xp
-            row[f"delve{k + 1}_end"] = end
-        for name in ACHIEVEMENTS:
-            row[f"ach_{name}"] = name in self.achievements[seat]
+        played = len(delves)
+        for k, (level_key, xp_key, end_key) in enumerate(DELVE_KEYS):
+            level, xp, end = delves[k] if k < played else NOT_PLAYED
+            row[level_key] = level
+            row[xp_key] = xp
+            row[end_key] = end
+        got = self.achievements[seat]
+        for name, key in ACH_KEYS:
+            row[key] = name in got
         return row
