@@ -1,43 +1,39 @@
 """Cooperative heuristics for Roll for Adventure.
 
 Everything is public; the active player's strategy decides for the active player. The deck ORDER
-is hidden, but which cards are still unseen is public (all cards minus face-up and defeated ones),
-and so is where the Master of Shadows was shuffled in: the strategies read the next reveal's
-odds from that, never from the deck or the RNG.
+is hidden, but which cards are unseen is public (all minus face-up and defeated ones), and so is
+where the Master of Shadows was shuffled in: the next reveal's odds come from that alone.
 
-Each Place(value, target) is scored as the whole group of this roll's dice of that value the
-target would take (all parameters are settable from TOML):
+A roll is placed as ``Place(value, target, count)``: each (value, target) group is scored once
+with its best count (a few arithmetic steps per count). Parameters (all settable from TOML):
 
-* **Tasks.** A stone is worth ``stone_weight``; progress toward one is worth ``task_weight *
-  dice / remaining ** closeness`` (``remaining`` = dice still needed for the stone), so dice
-  concentrate on the task nearest completion. Every die left lying on a task costs ``lock_cost``
-  (it waits, exposed to attacks, until the task completes); dice a completion hands back earn
-  ``return_weight``. Starting a second fortress subtask while another holds dice costs
-  ``spread_cost`` (a fortress attack takes a die from every subtask holding dice).
-* **Shields.** The next reveal's expected attacks on each territory (``hits``) come from the
-  unseen cards and the face-up enemies it would command; a die on a territory absorbs one attack
-  (the die goes to the Vortex of Oblivion instead of a damage). Each attack newly covered is worth
-  ``shield_weight * harm``, ``harm`` rising steeply with the territory's damage
-  (``danger_weight``).
-* **Enemies.** Defeating one is almost free (its dice come straight back) and removes every
-  attack it would make: ``threat_weight * harm * (enemy_base + its attacks at the next
-  reveal)``. Dice that cannot defeat it this roll score ``partial_weight`` of that share.
-* **The Vortex of Resurrection** ("a crucial part of the game"): placing there ends the turn and
-  keeps the rest of the roll on the board. It is the way to STOP: when no placement scores
-  ``stop_threshold`` or more, one die (the highest) goes there. Reaching the threshold frees both
-  vortexes: worth ``resurrect_weight`` per die freed; ending the turn costs ``tempo_cost`` per
-  die left unplayed this turn.
-* **Reserve** (the "no dice" loss): a placement that would leave fewer than ``reserve_target``
-  dice on the boards once the turn is stopped costs ``reserve_weight`` per missing die (dice a
-  placement hands back count; bonus dice count too, a cheap approximation).
+* **Tasks.** A stone is worth ``stone_weight``; progress is worth ``task_weight * dice /
+  remaining ** closeness`` (``remaining`` = dice still needed for the stone), so dice go to the
+  task nearest completion. A die left lying on a task costs ``lock_cost``; dice a completion hands
+  back earn ``return_weight``; a second fortress subtask holding dice costs ``spread_cost`` (an
+  attack takes a die from every subtask holding dice).
+* **Shields.** The next reveal's expected attacks per territory (``hits``: unseen cards, and the
+  face-up enemies a reveal would command); a die absorbs one attack. Each attack newly covered is
+  worth ``shield_weight * harm``, ``harm`` rising steeply with the damage (``danger_weight``).
+* **Enemies.** Defeating one (with just the dice that do it: they come straight back) removes its
+  attacks: ``threat_weight * harm * (enemy_base + its attacks at the next reveal)``. Dice that
+  cannot defeat it this roll score ``partial_weight`` of that share.
+* **The Vortex of Resurrection** ends the turn, the rest of the roll staying on the board: the way
+  to STOP when no placement scores ``stop_threshold`` or more (one die). Reaching the threshold
+  (with as few dice as do it) frees both vortexes: ``resurrect_weight`` per die freed; ending the
+  turn costs ``tempo_cost`` per die left unplayed.
+* **Reserve** (the "no dice" loss): leaving fewer than ``reserve_target`` dice on the boards once
+  the turn stops costs ``reserve_weight`` per missing die (bonus dice counted: an approximation).
 * **The ice cave** (one die per turn): ``ice_weight`` toward the claim, claimed at
   ``ice_claim_at`` dice (earlier when its dice are about to be attacked).
 """
 from __future__ import annotations
 
+from functools import cache
+
 from simulate.games.roll_for_adventure.actions import (RESURRECTION, AdvanceDie, ClaimIceCave,
-                                                       EndPlacement, GiveBonusDie, LoseDie,
-                                                       Place, UsePower)
+                                                       GiveBonusDie, LoseDie, Place, UsePower)
+from simulate.games.roll_for_adventure.enemies import shadow_master_odds as master_odds_at
 from simulate.games.roll_for_adventure.rules import COLOURS, TERRITORIES
 from strategies import Strategy
 
@@ -46,20 +42,18 @@ DESERT, FORTRESS, FOREST, ICE_CAVE = range(4)
 
 
 def master_odds(view) -> float:
-    """Chance that the next card revealed is the Master of Shadows (public set-up knowledge)."""
-    if view.shadow_master_out or not view.cards_left:
-        return 0.0
-    rules = view.rules
-    drawn = rules.deck_size + 1 - view.cards_left
-    if rules.shadow_master_position:
-        return 1.0 if drawn + 1 == rules.shadow_master_position else 0.0
-    size, extra = divmod(rules.deck_size, rules.deck_stacks)
-    sizes = [size + (i < extra) for i in range(rules.deck_stacks)]
-    s = rules.shadow_master_stack - 1
-    start = sum(sizes[:s])
-    if drawn < start:
-        return 0.0
-    return 1.0 / max(1, start + sizes[s] + 1 - drawn)
+    """Chance that the next card revealed is the Master of Shadows."""
+    return 0.0 if view.shadow_master_out else master_odds_at(view.rules, view.cards_left)
+
+
+@cache
+def _tables(names: tuple, lands: tuple, ranks: tuple, rules) -> tuple:
+    """Per deck and rules: target codes (0-3 territories, 4 the vortex, 5+ cards), cards per
+    territory and per rank, the Master of Shadows' odds by cards left."""
+    codes = {t: i for i, t in enumerate(TERRITORIES + (RESURRECTION,) + names)}
+    return (codes, [lands.count(t) for t in range(4)],
+            [ranks.count(r) for r in range(max(ranks) + 1)],
+            [master_odds_at(rules, left) for left in range(rules.deck_size + 2)])
 
 
 def _params(args: dict) -> dict:
@@ -74,27 +68,16 @@ class CooperativeHeuristic(Strategy):
 
     def __init__(self, stone_weight: float = 8.0, task_weight: float = 3.0,
                  closeness: float = 1.0, lock_cost: float = 0.1, return_weight: float = 0.2,
-                 spread_cost: float = 1.0, shield_weight: float = 2.0,
-                 danger_weight: float = 1.0, threat_weight: float = 2.0,
-                 enemy_base: float = 0.5, partial_weight: float = 0.5,
+                 spread_cost: float = 1.0, shield_weight: float = 2.0, danger_weight: float = 1.0,
+                 threat_weight: float = 2.0, enemy_base: float = 0.5, partial_weight: float = 0.5,
                  resurrect_weight: float = 0.5, tempo_cost: float = 0.5,
-                 stop_threshold: float = 0.0,
-                 reserve_target: int = 4, reserve_weight: float = 1.0,
-                 ice_weight: float = 1.0, ice_claim_at: int = 4,
+                 stop_threshold: float = 0.0, reserve_target: int = 4,
+                 reserve_weight: float = 1.0, ice_weight: float = 1.0, ice_claim_at: int = 4,
                  desert_loss_cost: float = 0.5):
-        self.tempo_cost = tempo_cost
-        self.stone_weight, self.task_weight, self.closeness = stone_weight, task_weight, closeness
-        self.lock_cost, self.return_weight, self.spread_cost = lock_cost, return_weight, spread_cost
-        self.shield_weight, self.danger_weight = shield_weight, danger_weight
-        self.threat_weight, self.enemy_base = threat_weight, enemy_base
-        self.partial_weight, self.resurrect_weight = partial_weight, resurrect_weight
-        self.stop_threshold = stop_threshold
-        self.reserve_target, self.reserve_weight = reserve_target, reserve_weight
-        self.ice_weight, self.ice_claim_at = ice_weight, ice_claim_at
-        self.desert_loss_cost = desert_loss_cost
-        self._cards: dict[str, int] = {}
-        self._names: tuple = ()
-        self._key = None
+        vars(self).update(_params(locals()))    # each parameter as the attribute of its name
+        self._view = self._rules = self._turn = None
+        self._tasks: list[dict] = [{}, {}, {}, {}]
+        self._task = (self._desert, self._fortress, self._forest)
 
     # ---- choosing ------------------------------------------------------------------------
     def choose(self, view, actions):
@@ -114,192 +97,273 @@ class CooperativeHeuristic(Strategy):
             return min(actions, key=lambda a: view.dice_held(a.seat))
         self._threats(view)
         if hasattr(first, "enemy"):              # DefeatEnemy: the most dangerous enemy
-            return max(actions, key=lambda a: self._threat(view, self._card(view, a.enemy)))
+            return max(actions, key=lambda a: self._threat_of[self._codes[a.enemy] - 5])
         return max(actions, key=lambda a: view.damage[LAND[a.territory]])   # ResetDamage
 
-    def _card(self, view, name: str) -> int:
-        if self._names is not view.card_name:
-            self._names = view.card_name
-            self._cards = {n: i for i, n in enumerate(view.card_name)}
-        return self._cards[name]
-
     def _best_placement(self, view, actions):
+        """Score each (value, target) group once, with its best count, then pick. The legal
+        list holds, per group, Place of 1, 2, ..., m dice: only the first of each is read."""
         self._threats(view)
-        counts = view.roll_counts()
+        counts, codes, threat_of = view.counts, self._codes, self._threat_of
         # dice that would wait on the boards (bonus dice counted too: a cheap approximation)
-        have = sum(map(len, view.boards)) + len(view.hand)
-        lock, short, score_of = self.lock_cost, self._short, self._score
-        if type(actions[-1]) is EndPlacement:    # continuing a placement: the whole group?
-            batch = actions[0]
-            if batch.target == RESURRECTION:
-                need = view.rules.vortex_threshold - view.resurrection_pips
-                return batch if counts[batch.value] * batch.value >= need else actions[-1]
-            score = score_of(view, batch, counts, lock) - short(have - self._locked - 1)
-            return batch if score >= self.stop_threshold else actions[-1]
-        best, best_score, stop, stop_score = None, -1e9, None, -1e9
-        for action in actions:
-            score = score_of(view, action, counts, lock)
-            if self._stops:
-                score -= short(have - self._locked)
-                if score > stop_score:
-                    stop, stop_score = action, score
-            else:
-                score -= short(have - self._locked - 1)
-                if score > best_score:
-                    best, best_score = action, score
-        if best is None or (stop is not None and (best_score < self.stop_threshold
-                                                  or stop_score > best_score)):
-            return stop if stop is not None else actions[0]
-        return best
+        have = len(view.hand) + sum(map(len, view.boards))
+        base = have - 1                          # stopping puts a die on the vortex
+        short, lock, ret = self._short, self.lock_cost, self.return_weight
+        reserve, reserve_weight = self.reserve_target, self.reserve_weight
+        defeat, pips, on_card = view.rules.enemy_defeat_pips, view.enemy_pips, view.enemy_dice
+        best, best_score, best_count = -1, -1e9, 1
+        stop, stop_score, stop_count = -1, -1e9, 1
+        vortex = None
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._tasks = [{}, {}, {}, {}]
+        tasks = self._tasks
+        i, end = 0, len(actions)
+        if type(actions[-1]) is UsePower:        # hero powers come last
+            end = next(j for j, a in enumerate(actions) if type(a) is UsePower)
+        ice = None
+        while i < end:
+            head, start = actions[i], i
+            v, target, one = head
+            if one != 1:
+                raise RuntimeError(f"legal list out of step with the strategy at {head}")
+            code = codes[target]
+            n = counts[v]
+            count = 1
+            if code >= 4:
+                if code == 4:                    # the Vortex of Resurrection: stopping
+                    if vortex is None:
+                        vortex = self._vortex(view, have)
+                    need, reach, part, unit = vortex
+                    if n * v >= need:            # as few dice as reach the threshold
+                        count = -(-need // v)
+                        score = reach - 0.01 * count
+                    else:
+                        score = part + unit * v
+                    if score > stop_score:
+                        stop, stop_score, stop_count = start, score, count
+                    i += n
+                    continue
+                card = code - 5                  # an enemy: just the dice that defeat it
+                need = defeat - pips[card]
+                if n * v >= need:                # they come straight back; the fewer the
+                    count = -(-need // v)        # more are left to roll again this turn
+                    back = len(on_card[card])
+                    score = threat_of[card] + ret * back - 0.05 * count
+                    if base + back < reserve:
+                        score -= reserve_weight * (reserve - base - back)
+                else:                            # a partial attack: each die is worth
+                    unit = self.partial_weight * threat_of[card] * v / need - lock   # unit;
+                    if unit <= 0:                # past the reserve each costs the weight
+                        count = 1
+                    elif unit > reserve_weight:
+                        count = n
+                    else:
+                        count = base - reserve
+                        count = 1 if count < 1 else n if count > n else count
+                    score = unit * count
+                    if base - count < reserve:
+                        score -= reserve_weight * (reserve - base + count)
+                i += n
+            elif code == 3:                      # one die, the same worth for every value
+                if ice is None:
+                    ice = tasks[3].get(0)
+                    if ice is None:
+                        ice = tasks[3][0] = self._ice_cave(view)
+                    ice = ice[1] - (reserve_weight * (reserve - base - ice[2])
+                                    if base + ice[2] < reserve else 0.0)
+                score = ice
+                i += 1
+            else:                                # a task: 1..m dice, m completes it or not
+                task = tasks[code].get(v)
+                if task is None:
+                    task = tasks[code][v] = self._task[code](view, v)
+                fit, done, back, gain, h, shield, own, floor, extra = task
+                if base + back < reserve:
+                    done -= reserve_weight * (reserve - base - back)
+                m = n if n < fit else fit
+                i += m
+                if m == fit:
+                    score, count = done, m
+                else:
+                    score = -1e9
+                if m > 1 or m < fit:             # fewer dice: progress, and cover more of
+                    before = own if own > floor else floor     # the next attacks
+                    before = h if h < before else before
+                    for c in range(1, m + 1 if m < fit else m):
+                        after = own + c if own + c > floor else floor
+                        partial = gain * c + shield * ((h if h < after else after) - before) \
+                            - extra
+                        if base - c < reserve:
+                            partial -= reserve_weight * (reserve - base + c)
+                        if partial > score or (partial == score and c < count):
+                            score, count = partial, c
+            if score > best_score:
+                best, best_score, best_count = start, score, count
+        for j in range(end, len(actions)):       # PLACEHOLDER hero powers
+            score = self._power_score(view, actions[j]) - short(base)
+            if score > best_score:
+                best, best_score, best_count = j, score, 1
+        if best < 0 or (stop >= 0 and (best_score < self.stop_threshold
+                                      or stop_score > best_score)):
+            if stop < 0:
+                return actions[0]
+            best, best_count = stop, stop_count
+        choice = actions[best + best_count - 1]
+        if type(choice) is Place:
+            code = codes[choice[1]]
+            if code < 4:
+                tasks[code].clear()              # its dice change that task
+        return choice
 
     def _short(self, kept: int) -> float:
         """The reserve: dice left on the boards after this turn, below ``reserve_target``."""
         return self.reserve_weight * (self.reserve_target - kept) \
             if kept < self.reserve_target else 0.0
 
-    def _score(self, view, action, counts, lock) -> float:
-        """The worth of a placement; sets ``_locked`` (dice it takes off the boards for good,
-        negative when it hands dice back) and ``_stops`` (it ends the turn)."""
-        self._locked = 0
-        self._stops = False
-        if type(action) is not Place:
-            return self._power_score(view, action)
-        v, target = action
-        t = LAND.get(target)
-        if t is not None:
-            return self._territory_score(view, t, v, counts[v], lock)
-        if target == RESURRECTION:
-            self._stops = True
-            return self._resurrection_score(view, v, counts[v], lock)
-        c = self._cards[target]
-        need = view.rules.enemy_defeat_pips - view.enemy_pips[c]
-        threat = self._threat(view, c)
-        n = counts[v]
-        if n * v >= need:
-            self._locked = -len(view.enemy_dice[c])
-            # the fewer dice it takes, the more are left to roll again this turn
-            return threat - self.return_weight * self._locked - 0.05 * (-(-need // v))
-        self._locked = n
-        return self.partial_weight * threat * n * v / need - lock * n
-
     # ---- the next reveal -------------------------------------------------------------------
     def _threats(self, view) -> None:
-        """Per turn and table: ``_harm`` and ``_hits`` per territory, ``_next`` per enemy."""
-        key = (view.turn, len(view.enemies), sum(view.damage))
-        if key == self._key:
-            return
-        self._key = key
-        self._card(view, view.card_name[0])
-        rules = view.rules
-        lose = rules.damage_to_lose
-        self._harm = [1.0 + self.danger_weight * d / max(0.25, lose - 1 - d)
-                      for d in view.damage]
+        """``_harm`` and ``_hits`` per territory, ``_threat_of`` per enemy: the unseen cards
+        change only with a reveal, the enemies in play with a defeat, the harm with damage."""
+        enemies, damage, left = view.enemies, view.damage, view.cards_left
+        if view is not self._view:               # a new game
+            self._view, self._left, self._damage = view, -1, None
+            if view.rules is not self._rules:    # usually the same rules game after game
+                self._rules = rules = view.rules
+                self._codes, self._land_cards, self._rank_cards, self._odds = _tables(
+                    view.card_name, view.card_territory, view.card_rank, rules)
+                lose, dw = rules.damage_to_lose, self.danger_weight
+                self._harm_of = [1.0 + dw * d / max(0.25, lose - 1 - d)
+                                 for d in range(lose + 21)]
+                self._shield_of = [self.shield_weight * x for x in self._harm_of]
         lands, ranks = view.card_territory, view.card_rank
-        seen = set(view.enemies)
-        seen.update(view.discard)
-        unseen = [c for c in range(len(lands)) if c not in seen]
-        pm = master_odds(view)
-        hits = [0.0, 0.0, 0.0, 0.0]
-        nxt = {}
-        if not view.cards_left or not unseen:     # only the Master of Shadows acts
-            every = 1.0 if (view.shadow_master_out or view.cards_left) else 0.0
-            for c in view.enemies:
-                nxt[c] = every
-                hits[lands[c]] += every
-        else:
-            share = (1 - pm) / len(unseen)
-            for c in unseen:
-                hits[lands[c]] += share
-            for c in view.enemies:
-                r = ranks[c]
-                nxt[c] = p = pm + share * sum(1 for u in unseen if ranks[u] > r)
-                hits[lands[c]] += p
-        self._hits, self._next = hits, nxt
+        if left != self._left:
+            self._left = left
+            self._enemies = -1
+            unseen_land, unseen_rank = self._land_cards[:], self._rank_cards[:]
+            for seen in (enemies, view.discard):
+                for c in seen:
+                    unseen_land[lands[c]] -= 1
+                    unseen_rank[ranks[c]] -= 1
+            unseen = unseen_land[0] + unseen_land[1] + unseen_land[2] + unseen_land[3]
+            if not left or not unseen:           # only the Master of Shadows acts
+                every = 1.0 if (view.shadow_master_out or left) else 0.0
+                self._unseen_hits = [0.0] * 4
+                self._by_rank = [every] * len(unseen_rank)
+            else:
+                pm = 0.0 if view.shadow_master_out else self._odds[left]
+                share = (1 - pm) / unseen
+                self._unseen_hits = [unseen_land[0] * share, unseen_land[1] * share,
+                                     unseen_land[2] * share, unseen_land[3] * share]
+                # an enemy attacks again when a higher rank (or the Master) is revealed
+                above, by_rank = 0, [0.0] * len(unseen_rank)
+                for r in range(len(unseen_rank) - 1, -1, -1):
+                    by_rank[r] = pm + share * above
+                    above += unseen_rank[r]
+                self._by_rank = by_rank
+        if len(enemies) != self._enemies:
+            self._enemies = len(enemies)
+            self._hits = hits = self._unseen_hits[:]
+            by_rank = self._by_rank
+            for c in enemies:
+                hits[lands[c]] += by_rank[ranks[c]]
+        elif damage == self._damage:
+            return
+        self._tasks = [{}, {}, {}, {}]           # new threats: every task's worth changes
+        if damage != self._damage:
+            self._damage = damage[:]
+            harm, shield = self._harm_of, self._shield_of      # by damage
+            self._harm = [harm[damage[0]], harm[damage[1]], harm[damage[2]], harm[damage[3]]]
+            self._shield = [shield[damage[0]], shield[damage[1]], shield[damage[2]],
+                            shield[damage[3]]]
+        harm, by_rank, tw, eb = self._harm, self._by_rank, self.threat_weight, self.enemy_base
+        self._threat_of = threat = [0.0] * len(lands)      # the worth of defeating it
+        for c in enemies:
+            threat[c] = tw * harm[lands[c]] * (eb + by_rank[ranks[c]])
 
-    def _threat(self, view, c: int) -> float:
-        return self.threat_weight * self._harm[view.card_territory[c]] \
-            * (self.enemy_base + self._next.get(c, 0.0))
-
-    def _shield(self, t: int, before: int, after: int) -> float:
-        """Worth of covering the next reveal's attacks on t with ``after`` dice, not ``before``."""
+    # ---- scoring ------------------------------------------------------------------------
+    # A task's terms, cached in ``_tasks`` until a placement there, a new turn or new threats
+    # (only the active player changes the table during a turn): dice that complete it, the
+    # worth of completing it, dice it hands back (added to ``base``, the dice left on the boards
+    # if the turn stopped now), progress per die, the next attacks on it, the worth of covering
+    # one, dice of this value on it, the most dice of another value or subtask, a penalty.
+    def _ice_cave(self, view) -> tuple:
+        rules, t = view.rules, ICE_CAVE
         h = self._hits[t]
-        return self.shield_weight * self._harm[t] * (min(h, after) - min(h, before))
+        count = 6 - view.ice_cave.count(-1)
+        locked = 1 if count + 1 < self.ice_claim_at else -count
+        score = self._shield[t] * (min(h, count + 1) - min(h, count)) \
+            + self.ice_weight / max(1, self.ice_claim_at - count) - self.lock_cost
+        if count + 1 >= rules.ice_cave_rewards[1] and view.enemies:
+            score += self.ice_weight
+        if count + 1 >= rules.ice_cave_rewards[2] and any(view.damage):
+            score += self.ice_weight * max(self._harm)
+        return 1, score, -locked, 0.0, 0.0, 0.0, 0, 0, 0.0
 
-    # ---- territories -------------------------------------------------------------------------
-    def _territory_score(self, view, t: int, v: int, n: int, lock: float) -> float:
-        rules = view.rules
-        if t == ICE_CAVE:
-            count = view.ice_cave_count()
-            self._locked = 1 if count + 1 < self.ice_claim_at else -count
-            score = self._shield(t, count, count + 1) + self.ice_weight \
-                / max(1, self.ice_claim_at - count) - lock
-            if count + 1 >= rules.ice_cave_rewards[1] and view.enemies:
-                score += self.ice_weight
-            if count + 1 >= rules.ice_cave_rewards[2] and any(view.damage):
-                score += self.ice_weight * max(self._harm)
-            return score
-        if t == DESERT:
-            need1, need2 = rules.desert_section_dice
-            held, second = len(view.desert), len(view.desert_section2)
-            k = min(n, need1 - held)
-            remaining = need1 - held + need1 * (need2 - 1 - second)
-            if held + k < need1:
-                self._locked = k
-                return self._progress(k, remaining, lock) + self._shield(t, held, held + k)
-            self._locked = 1 - held if second + 1 < need2 else 1 - held - second
-            score = self._shield(t, held, 0) + self.return_weight * (need1 - 1)
-            if second + 1 < need2:                 # one die moves on to section 2
-                return score + self._progress(k, remaining, 0) - lock * (1 - held)
-            return score + self.stone_weight - self.desert_loss_cost \
-                + self.return_weight * second + lock * (held + second)
-        if t == FORTRESS:
-            spaces = rules.fortress_spaces
-            s = view.fortress_subtask[v]
-            subtasks = view.fortress
-            held = len(subtasks[s])
-            k = min(n, spaces - held)
-            others = max((len(f) for i, f in enumerate(subtasks) if i != s), default=0)
-            remaining = sum(spaces - len(f) for f, up in zip(subtasks, view.barriers) if up)
-            if held + k < spaces:
-                self._locked = k
-                score = self._progress(k, remaining, lock) \
-                    + self._shield(t, max(held, others), max(held + k, others))
-                return score - self.spread_cost if not held and others else score
-            self._locked = -held
-            score = self._shield(t, max(held, others), others) + self.return_weight * spaces \
-                + lock * held
-            if remaining == k:
-                return score + self.stone_weight
-            return score + self._progress(k, remaining, 0)
-        path = view.forest                         # the forest
-        face = view.face
-        same = sum(1 for d in path if face[d] == v)
-        other = len(path) - same
-        needed = view.forest_boundary - len(path)
-        k = min(n, needed)
-        if k < needed:
-            self._locked = k
-            return self._progress(k, needed, lock) \
-                + self._shield(t, max(same, other), max(same + k, other))
-        self._locked = -len(path)
-        return self._shield(t, max(same, other), 0) + self.stone_weight \
-            + self.return_weight * view.forest_boundary + lock * len(path)
+    def _desert(self, view, v: int) -> tuple:
+        need1, need2 = view.rules.desert_section_dice
+        own, second = len(view.desert), len(view.desert_section2)
+        fit = need1 - own
+        remaining = fit + need1 * (need2 - 1 - second)
+        h, shield = self._hits[DESERT], self._shield[DESERT]
+        done = self.return_weight * (need1 - 1) - shield * (h if h < own else own)
+        if second + 1 < need2:                   # one die moves on to section 2
+            done += self.task_weight * fit / remaining ** self.closeness \
+                - self.lock_cost * (1 - own)
+            back = own - 1
+        else:                                    # a stone; one die is lost for good
+            done += self.stone_weight - self.desert_loss_cost + self.return_weight * second \
+                + self.lock_cost * (own + second)
+            back = own + second - 1
+        return fit, done, back, self._gain(remaining), h, shield, own, 0, 0.0
 
-    def _progress(self, k: int, remaining: int, lock: float) -> float:
-        return self.task_weight * k / remaining ** self.closeness - lock * k
+    def _fortress(self, view, v: int) -> tuple:
+        spaces, subtasks, barriers = view.rules.fortress_spaces, view.fortress, view.barriers
+        s = view.fortress_subtask[v]
+        own = len(subtasks[s])
+        fit = spaces - own
+        floor = remaining = 0
+        for i, f in enumerate(subtasks):
+            if i != s and len(f) > floor:
+                floor = len(f)                   # the fullest other subtask
+            if barriers[i]:
+                remaining += spaces - len(f)
+        h, shield = self._hits[FORTRESS], self._shield[FORTRESS]
+        ahead = own if own > floor else floor
+        done = shield * ((h if h < floor else floor) - (h if h < ahead else ahead)) \
+            + self.return_weight * spaces + self.lock_cost * own
+        done += self.stone_weight if remaining == fit \
+            else self.task_weight * fit / remaining ** self.closeness
+        extra = self.spread_cost if not own and floor else 0.0   # a second subtask with dice
+        return fit, done, own, self._gain(remaining), h, shield, own, floor, extra
 
-    def _resurrection_score(self, view, v: int, n: int, lock: float) -> float:
-        """Reaching the threshold frees both vortexes; otherwise one die stops the turn."""
+    def _forest(self, view, v: int) -> tuple:
+        path, face = view.forest, view.face
+        own = 0                                  # one attack takes one die of each value
+        for d in path:
+            if face[d] == v:
+                own += 1
+        held = len(path)
+        floor, fit = held - own, view.forest_boundary - held
+        h, shield = self._hits[FOREST], self._shield[FOREST]
+        ahead = own if own > floor else floor
+        done = self.stone_weight + self.return_weight * view.forest_boundary \
+            + self.lock_cost * held - shield * (h if h < ahead else ahead)
+        return fit, done, held, self._gain(fit), h, shield, own, floor, 0.0
+
+    def _gain(self, remaining: int) -> float:
+        """Progress per die toward a task needing ``remaining`` more dice."""
+        return self.task_weight / remaining ** self.closeness - self.lock_cost
+
+    def _vortex(self, view, have: int) -> tuple:
+        """Per decision: pips still needed; the worth of reaching them (both vortexes freed,
+        the placed dice too); the worth of one die that only stops, plus per pip."""
         need = view.rules.vortex_threshold - view.resurrection_pips
-        kept = len(view.hand) - 1                  # dice that wait for the next turn
-        self._locked = 1
-        if n * v >= need:                          # its own dice come back as well
-            freed = len(view.oblivion) + len(view.resurrection)
-            self._locked = -freed
-            return self.resurrect_weight * freed - self.tempo_cost * kept \
-                - 0.01 * (-(-need // v))
-        return self.resurrect_weight * len(view.oblivion) * 0.5 * v / need - lock \
-            - self.tempo_cost * kept
+        tempo = self.tempo_cost * (len(view.hand) - 1)    # dice that wait for the next turn
+        freed = len(view.oblivion) + len(view.resurrection)
+        return (need, self.resurrect_weight * freed - tempo - self._short(have + freed),
+                -self.lock_cost - tempo - self._short(have - 1),
+                self.resurrect_weight * len(view.oblivion) * 0.5 / need)
 
     def _power_score(self, view, action) -> float:
         # PLACEHOLDER powers: use them when they plainly help.
@@ -307,20 +371,14 @@ class CooperativeHeuristic(Strategy):
             t = LAND[action.target]
             return self.shield_weight * (self._harm[t] - 1)
         if action.hero == "fighter":
-            return self._threat(view, self._card(view, action.target)) * 1.1
+            return self._threat_of[self._codes[action.target] - 5] * 1.1
         return self.stop_threshold + 0.1
 
     # ---- follow-ups ------------------------------------------------------------------------
     def _die_to_give_up(self, view, actions):
         """Advance or lose a bonus die first, then an ally die, then the richest seat's die."""
-        def cost(action):
-            label = action.die
-            if label == "bonus":
-                return -100
-            if " ally of " in label:
-                return -50
-            return -view.dice_held(COLOURS.index(label))
-        return min(actions, key=cost)
+        return min(actions, key=lambda a: -100 if a.die == "bonus" else -50 if " ally of " in a.die
+                   else -view.dice_held(COLOURS.index(a.die)))
 
 
 class Defender(CooperativeHeuristic):
@@ -330,13 +388,11 @@ class Defender(CooperativeHeuristic):
 
     def __init__(self, stone_weight: float = 6.0, task_weight: float = 2.0,
                  closeness: float = 1.0, lock_cost: float = 0.4, return_weight: float = 0.2,
-                 spread_cost: float = 1.0, shield_weight: float = 3.0,
-                 danger_weight: float = 2.0, threat_weight: float = 3.0,
-                 enemy_base: float = 0.7, partial_weight: float = 0.6,
+                 spread_cost: float = 1.0, shield_weight: float = 3.0, danger_weight: float = 2.0,
+                 threat_weight: float = 3.0, enemy_base: float = 0.7, partial_weight: float = 0.6,
                  resurrect_weight: float = 0.5, tempo_cost: float = 0.5,
-                 stop_threshold: float = 0.0,
-                 reserve_target: int = 4, reserve_weight: float = 1.0,
-                 ice_weight: float = 1.0, ice_claim_at: int = 4,
+                 stop_threshold: float = 0.0, reserve_target: int = 4,
+                 reserve_weight: float = 1.0, ice_weight: float = 1.0, ice_claim_at: int = 4,
                  desert_loss_cost: float = 0.5):
         super().__init__(**_params(locals()))
 
@@ -347,13 +403,11 @@ class Builder(CooperativeHeuristic):
 
     def __init__(self, stone_weight: float = 10.0, task_weight: float = 5.0,
                  closeness: float = 1.5, lock_cost: float = 0.3, return_weight: float = 0.2,
-                 spread_cost: float = 0.5, shield_weight: float = 1.5,
-                 danger_weight: float = 1.0, threat_weight: float = 1.5,
-                 enemy_base: float = 0.3, partial_weight: float = 0.4,
+                 spread_cost: float = 0.5, shield_weight: float = 1.5, danger_weight: float = 1.0,
+                 threat_weight: float = 1.5, enemy_base: float = 0.3, partial_weight: float = 0.4,
                  resurrect_weight: float = 0.4, tempo_cost: float = 0.5,
-                 stop_threshold: float = 0.0,
-                 reserve_target: int = 4, reserve_weight: float = 1.0,
-                 ice_weight: float = 0.6, ice_claim_at: int = 4,
+                 stop_threshold: float = 0.0, reserve_target: int = 4,
+                 reserve_weight: float = 1.0, ice_weight: float = 0.6, ice_claim_at: int = 4,
                  desert_loss_cost: float = 0.5):
         super().__init__(**_params(locals()))
 

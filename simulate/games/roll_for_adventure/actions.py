@@ -1,8 +1,8 @@
 """The decisions of Roll for Adventure, each a small immutable value that prints readably.
 
-A roll is placed one die at a time: ``Place(value, target)`` puts one die of that value on a
-territory, the Vortex of Resurrection or an enemy (by card name); while more dice of the same
-value fit the same target the player may ``Place`` again or ``EndPlacement`` (the rest is rolled).
+A roll is placed in one decision: ``Place(value, target, count)`` puts ``count`` dice of that
+value on a territory, the Vortex of Resurrection or an enemy (by card name) — the rulebook's "one
+value shown, one or more dice of it, one target"; the rest of the roll is then rolled again.
 Everything else is a follow-up choice of the active player.
 """
 from __future__ import annotations
@@ -13,12 +13,11 @@ RESURRECTION = "resurrection"   # the Vortex of Resurrection as a Place target
 
 
 class Place(NamedTuple):
+    """Put ``count`` dice showing ``value`` on ``target``: 1 to as many as the roll shows and,
+    on a territory, as many as its free spaces take (an enemy or the vortex takes any number)."""
     value: int
     target: str       # a territory, "resurrection", or an enemy card's name
-
-
-class EndPlacement(NamedTuple):
-    """Stop adding dice to this placement; the dice left in the roll are rolled again."""
+    count: int = 1
 
 
 class AdvanceDie(NamedTuple):
@@ -58,5 +57,4 @@ class UsePower(NamedTuple):
     target: str = ""  # territory or enemy, "" if none
 
 
-END_PLACEMENT = EndPlacement()
 CLAIM, KEEP = ClaimIceCave(True), ClaimIceCave(False)

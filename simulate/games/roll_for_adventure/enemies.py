@@ -51,6 +51,23 @@ def build_deck(rules, rng) -> list[int]:
     return [c for s in stacks for c in s]
 
 
+def shadow_master_odds(rules, cards_left: int) -> float:
+    """Public set-up knowledge: the chance that the next card is the Master of Shadows while he
+    is still in a deck of ``cards_left`` cards (built by ``build_deck``)."""
+    if not cards_left:
+        return 0.0
+    drawn = rules.deck_size + 1 - cards_left
+    if rules.shadow_master_position:
+        return 1.0 if drawn + 1 == rules.shadow_master_position else 0.0
+    size, extra = divmod(rules.deck_size, rules.deck_stacks)
+    sizes = [size + (i < extra) for i in range(rules.deck_stacks)]
+    s = rules.shadow_master_stack - 1
+    start = sum(sizes[:s])
+    if drawn < start:
+        return 0.0
+    return 1.0 / max(1, start + sizes[s] + 1 - drawn)
+
+
 def reveal(st) -> None:
     """Step 2 of a turn: reveal the top card and attack; with the deck empty the Master of
     Shadows attacks again (after every turn)."""

@@ -95,7 +95,7 @@ class Fighter(HeroPower):
     def use(self, st, action):
         k = st.k
         card = k.card_name.index(action.target)
-        st.place_on_enemy(_take(k, action.value), card, 2 * action.value)
+        st.place_on_enemy([_take(k, action.value)], card, 2 * action.value)
         return True
 
 

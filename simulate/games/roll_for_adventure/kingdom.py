@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from simulate.games.roll_for_adventure.rules import COLOURS, HERO_DICE, Rules
 
-PLACE, CONTINUE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = range(9)
-PHASES = ("place", "continue", "advance", "lose", "claim", "give", "defeat", "reset", "over")
+PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = range(8)
+PHASES = ("place", "advance", "lose", "claim", "give", "defeat", "reset", "over")
 
 
 class Kingdom:
@@ -21,6 +21,7 @@ class Kingdom:
         self.phase = PLACE
         self.boards: list[list[int]] = [[] for _ in range(n_players)]  # dice waiting, unrolled
         self.hand: list[int] = []        # the active player's current roll
+        self.counts = [0] * 7            # dice of the roll showing each value (1-6), phase PLACE
         self.face = [0] * (HERO_DICE + 4)   # the value each die shows (1-6)
         self.holder = [d // 5 for d in range(HERO_DICE)] + [-1] * 4  # who a die goes back to
         self.desert: list[int] = []      # section 1
@@ -52,13 +53,13 @@ class Kingdom:
         self.stones_total = 0
         self.heroes: list[str | None] = [None] * n_players
         self.power_used = False          # a hero power is usable once per turn
-        self.batch = None                # the Place being continued (phase CONTINUE)
         self.bonus_eligible: list[int] = []   # seats still owed a bonus die (phase GIVE)
         self.ice_claim_size = 0          # dice of the claim being paid out
 
     # ---- queries for strategies and reports ------------------------------------------------
     def roll_counts(self) -> list[int]:
-        """How many dice of the current roll show each value (index 1-6)."""
+        """How many dice of the current roll show each value (index 1-6); while placing, the
+        same as ``counts``."""
         counts = [0] * 7
         face = self.face
         for d in self.hand:

@@ -12,22 +12,26 @@ from functools import cache
 from simulate.games.base import Outcome
 from simulate.games.roll_for_adventure import enemies, metrics, territories
 from simulate.games.roll_for_adventure.actions import (
-    CLAIM as CLAIM_ACTION, END_PLACEMENT, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave,
-    DefeatEnemy, EndPlacement, GiveBonusDie, LoseDie, Place, ResetDamage, UsePower)
+    CLAIM as CLAIM_ACTION, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave, DefeatEnemy,
+    GiveBonusDie, LoseDie, Place, ResetDamage, UsePower)
 from simulate.games.roll_for_adventure.heroes import POWERS
-from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, CONTINUE, DEFEAT, GIVE,
-                                                       LOSE, OVER, PLACE, RESET, Kingdom)
-from simulate.games.roll_for_adventure.rules import COLOURS, HERO_DICE, TERRITORIES, Rules
-from simulate.games.roll_for_adventure.territories import FIRST_BONUS, give_all_back, give_back
+from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, DEFEAT, GIVE, LOSE, OVER,
+                                                       PLACE, RESET, Kingdom)
+from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, HERO_DICE, TERRITORIES,
+                                                     Rules)
+from simulate.games.roll_for_adventure.territories import FIRST_BONUS
 
 RES = 4             # target codes: 0-3 territories, 4 the Vortex of Resurrection, 5+ enemy cards
+MOST = HERO_DICE + BONUS_DICE    # no roll holds more dice
 
 
 @cache
 def place_actions(card_names: tuple) -> tuple[list, dict]:
-    """Every Place action, ``table[value][code]``, and the code of each target name."""
+    """Every Place action as ``table[value][code][m]`` = the placements of 1..m dice, and the
+    code of each target name (built once: the legal list is made of these tuples)."""
     targets = TERRITORIES + (RESURRECTION,) + card_names
-    table = [[]] + [[Place(v, t) for t in targets] for v in range(1, 7)]
+    table = [[]] + [[tuple(tuple(Place(v, t, c) for c in range(1, m + 1))
+                           for m in range(MOST + 1)) for t in targets] for v in range(1, 7)]
     return table, {t: i for i, t in enumerate(targets)}
 
 
@@ -44,6 +48,8 @@ class State:
         self.turn_over = False           # the Vortex of Resurrection was used this turn
         self._legal: list | None = None
         self._table, self._code = place_actions(k.card_name)
+        self._lands = [()] + [tuple(t for t in range(3) if territories.fits_value(rules, t, v))
+                              for v in range(1, 7)]
         self.powers = False
         # metrics
         self.shadow_master_turn: int | None = None
@@ -71,7 +77,7 @@ class State:
         k.check(self.is_over)
         assert self.is_over == (k.phase == OVER)
         assert self.is_over or self.legal_actions(), "no legal action in a running game"
-        assert k.phase in (PLACE, CONTINUE, OVER) or (self.pending and self.pending[0] == k.phase)
+        assert k.phase in (PLACE, OVER) or (self.pending and self.pending[0] == k.phase)
         assert sum(self.seat_stones) == k.stones_total
         cards = k.enemies + k.discard + [c for c in self.deck if c >= 0]
         assert sorted(cards) == list(range(len(k.card_name))), "enemy cards lost or doubled"
@@ -88,8 +94,6 @@ class State:
         phase = k.phase
         if phase == PLACE:
             return self._placements()
-        if phase == CONTINUE:
-            return [k.batch, END_PLACEMENT]
         if phase == ADVANCE:
             return [AdvanceDie(x) for x in self._labels(k.desert)]
         if phase == LOSE:
@@ -107,32 +111,37 @@ class State:
     def _labels(self, dice: list[int]) -> list[str]:
         return list(dict.fromkeys(self.k.die_label(d) for d in dice))
 
-    def _placements(self) -> list:
+    def _placements(self, counts: list | None = None) -> list:
+        """Per value shown and target taking it: Place of 1, 2, ... dice, as many as the roll
+        shows and the target's free spaces take (enemies and the vortex take any number)."""
         k = self.k
-        rules = k.rules
-        counts = [0] * 7
-        face = k.face
-        for d in k.hand:
-            counts[face[d]] += 1
+        if counts is None:
+            counts = k.roll_counts()
+        k.counts = counts
         acts = []
-        table, cards = self._table, k.enemies
-        desert_value, subtask, forest_values = rules.desert_value, k.fortress_subtask, rules.forest_values
-        ice_ok = k.ice_placed < rules.ice_cave_dice_per_turn
+        table, cards, lands = self._table, k.enemies, self._lands
+        rules = k.rules
+        ice = k.ice_cave if k.ice_placed < rules.ice_cave_dice_per_turn else None
         for v in range(1, 7):
-            if counts[v]:
+            n = counts[v]
+            if n:
                 row = table[v]
-                if v == desert_value:
-                    acts.append(row[0])
-                s = subtask.get(v)
-                if s is not None and k.barriers[s] and len(k.fortress[s]) < rules.fortress_spaces:
-                    acts.append(row[1])
-                if v in forest_values:
-                    acts.append(row[2])
-                if ice_ok and k.ice_cave[v - 1] < 0:
-                    acts.append(row[3])
+                for code in lands[v]:                      # desert, fortress, forest
+                    if code == 0:
+                        free = rules.desert_section_dice[0] - len(k.desert)
+                    elif code == 1:
+                        s = k.fortress_subtask[v]
+                        if not k.barriers[s]:
+                            continue
+                        free = rules.fortress_spaces - len(k.fortress[s])
+                    else:
+                        free = k.forest_boundary - len(k.forest)
+                    acts += row[code][n if n < free else free]
+                if ice is not None and ice[v - 1] < 0:    # one space per value
+                    acts += row[3][1]
                 for c in cards:
-                    acts.append(row[5 + c])
-                acts.append(row[RES])
+                    acts += row[5 + c][n]
+                acts += row[RES][n]
         if self.powers and not k.power_used:
             hero = k.heroes[k.active]
             if hero:
@@ -144,9 +153,6 @@ class State:
         kind = type(action)
         if kind is Place:
             self._place(action)
-        elif kind is EndPlacement:
-            self.k.batch = None
-            self._close_batch()
         elif kind is UsePower:
             self._use_power(action)
         else:
@@ -154,59 +160,74 @@ class State:
 
     # ---- placing a roll ----------------------------------------------------------------------
     def _place(self, action: Place) -> None:
+        """One value, one target, ``count`` dice: bonus dice first, then ally dice, then own
+        dice (the highest die numbers); then the rest of the roll is rolled again."""
         k = self.k
-        v = action.value
-        code = self._code[action.target]
+        v, target, n = action
+        code = self._code[target]
         face, hand = k.face, k.hand
-        die = -1
-        for d in hand:                   # bonus dice first, then ally dice, then own dice
-            if face[d] == v and d > die:
-                die = d
-        hand.remove(die)
-        self.seat_placed[k.active] += 1
+        dice = []
+        for d in hand:
+            if face[d] == v:
+                dice.append(d)
+        if len(dice) != n:
+            if len(dice) < n or n < 1:
+                raise ValueError(f"{action} but the roll shows {len(dice)} dice of {v}")
+            dice.sort(reverse=True)
+            del dice[n:]
+        for d in dice:
+            hand.remove(d)
+        self.seat_placed[k.active] += n
         if self.events is not None:
-            self.events.append(f"{COLOURS[k.active]} puts a {v} on {action.target}")
+            self.events.append(f"{COLOURS[k.active]} puts {n} x {v} on {target}")
         if code == 0:
-            done = territories.place_desert(self, die)
+            territories.place_desert(self, dice)
         elif code == 1:
-            done = territories.place_fortress(self, die, k.fortress_subtask[v])
+            territories.place_fortress(self, dice, k.fortress_subtask[v])
         elif code == 2:
-            done = territories.place_forest(self, die)
+            territories.place_forest(self, dice)
         elif code == 3:
-            done = territories.place_ice_cave(self, die, v)
+            territories.place_ice_cave(self, dice[0], v)
         elif code == RES:
-            done = self._place_resurrection(die, v)
+            self._place_resurrection(dice, v * n)
         else:
-            done = self.place_on_enemy(die, code - 5, v)
+            self.place_on_enemy(dice, code - 5, v * n)
         if self.is_over:
             return
-        if not done:                     # another die of the same value may follow
+        if self.pending:                 # follow-up choices first (as in _after_placement)
+            k.phase = self.pending[0]
+        elif self.turn_over or not hand:
+            self._end_turn()
+        else:                            # the hot path: roll the rest and list the placements
+            rnd = self.rng.random
+            counts = [0] * 7
             for d in hand:
-                if face[d] == v:
-                    k.batch = action
-                    k.phase = CONTINUE
-                    return
-        k.batch = None
-        self._close_batch()
+                face[d] = v = int(rnd() * 6) + 1
+                counts[v] += 1
+            if self.events is not None:
+                self._log_roll()
+            acts = self._placements(counts)
+            if acts:
+                self._legal = acts
+            else:                        # nothing fits anywhere: the roll stays on the board
+                self._end_turn()
 
-    def place_on_enemy(self, die: int, card: int, pips: int) -> bool:
+    def place_on_enemy(self, dice: list, card: int, pips: int) -> None:
         k = self.k
-        k.enemy_dice[card].append(die)
+        k.enemy_dice[card] += dice
         k.enemy_pips[card] += pips
         if k.enemy_pips[card] >= k.rules.enemy_defeat_pips:
             enemies.defeat(self, card)
-            return True
-        return False
 
-    def _place_resurrection(self, die: int, value: int) -> bool:
+    def _place_resurrection(self, dice: list, pips: int) -> None:
         """Placing here ends the turn; 10+ pips free both vortexes: hero dice to their owners,
         ally dice to the active player, bonus dice to the ice cave."""
         k = self.k
         self.turn_over = True
-        k.resurrection.append(die)
-        k.resurrection_pips += value
+        k.resurrection += dice
+        k.resurrection_pips += pips
         if k.resurrection_pips < k.rules.vortex_threshold:
-            return False
+            return
         n, active, boards, holder = k.n_players, k.active, k.boards, k.holder
         for d in k.oblivion + k.resurrection:
             if d >= FIRST_BONUS:
@@ -221,17 +242,20 @@ class State:
         self.resurrections += 1
         if self.events is not None:
             self.events.append("the Vortex of Resurrection frees every lost die")
-        return True
 
     def roll_hand(self) -> None:
         rnd, face = self.rng.random, self.k.face
         for d in self.k.hand:
             face[d] = int(rnd() * 6) + 1
         if self.events is not None:
-            self.events.append(f"{COLOURS[self.k.active]} rolls "
-                               + " ".join(str(face[d]) for d in sorted(self.k.hand)))
+            self._log_roll()
 
-    def _close_batch(self) -> None:
+    def _log_roll(self) -> None:
+        face = self.k.face
+        self.events.append(f"{COLOURS[self.k.active]} rolls "
+                           + " ".join(str(face[d]) for d in sorted(self.k.hand)))
+
+    def _after_placement(self) -> None:
         """A placement is over: settle the queued choices, then roll the rest or end the turn."""
         k = self.k
         if self.pending:
@@ -258,7 +282,7 @@ class State:
         if self.events is not None:
             self.events.append(f"{COLOURS[k.active]} uses the {action.hero}'s power: {action}")
         if POWERS[action.hero].use(self, action):
-            self._close_batch()
+            self._after_placement()
         elif k.hand:
             self._enter_place()
         else:
@@ -268,17 +292,17 @@ class State:
         k = self.k
         self.pending.pop(0)
         if kind is AdvanceDie:
-            self._desert_move(k.desert, k.desert_section2, action.die)
+            territories.desert_move(self, k.desert, k.desert_section2, action.die)
             if len(k.desert_section2) >= k.rules.desert_section_dice[1]:
                 self.pending.insert(0, LOSE)
         elif kind is LoseDie:
-            self._desert_move(k.desert_section2, k.desert_lost, action.die)
+            territories.desert_move(self, k.desert_section2, k.desert_lost, action.die)
             territories.gain_stone(self, 0)
         elif kind is ClaimIceCave:
             if action.claim:
-                self._claim_ice_cave()
+                territories.claim_ice_cave(self)
         elif kind is GiveBonusDie:
-            self._give_bonus(action.seat)
+            self.give_bonus(action.seat)
             if k.bonus_pool and k.bonus_eligible:
                 self.pending.insert(0, GIVE)
         elif kind is DefeatEnemy:
@@ -289,44 +313,9 @@ class State:
         else:
             raise ValueError(f"not a Roll for Adventure action: {action!r}")
         if not self.is_over:
-            self._close_batch()
+            self._after_placement()
 
-    def _desert_move(self, section: list, onward: list, label: str) -> None:
-        """The chosen die moves on; the others in the section go back to their owners."""
-        k = self.k
-        die = next(d for d in reversed(section) if k.die_label(d) == label)
-        section.remove(die)
-        onward.append(die)
-        give_all_back(k, section)
-        if self.events is not None:
-            self.events.append(f"desert: the {label} die moves on")
-
-    def _claim_ice_cave(self) -> None:
-        """Claim: the cave's dice go home; each player with a die there gets a bonus die; 5+ dice
-        also defeat an enemy, 6 also reset a territory's damage."""
-        k = self.k
-        row = [d for d in k.ice_cave if d >= 0]
-        size = len(row)
-        eligible = sorted({k.holder[d] for d in row if d < HERO_DICE})
-        for d in row:
-            give_back(k, d)
-        k.ice_cave[:] = [-1] * 6
-        self.ice_claims += 1
-        if self.events is not None:
-            self.events.append(f"the ice cave's {size} dice are claimed")
-        if len(k.bonus_pool) >= len(eligible):
-            for s in eligible:
-                self._give_bonus(s)
-        elif k.bonus_pool:
-            k.bonus_eligible = eligible
-            self.pending.append(GIVE)
-        rewards = k.rules.ice_cave_rewards
-        if size >= rewards[1] and k.enemies:
-            self.pending.append(DEFEAT)
-        if size >= rewards[2] and any(k.damage):
-            self.pending.append(RESET)
-
-    def _give_bonus(self, seat: int) -> None:
+    def give_bonus(self, seat: int) -> None:
         k = self.k
         k.boards[seat].append(k.bonus_pool.pop())
         if seat in k.bonus_eligible:
@@ -338,7 +327,6 @@ class State:
     def _end_turn(self) -> None:
         """Unplaced dice stay on the board; reveal and attack; next players until one can act."""
         k = self.k
-        k.batch = None
         if k.hand:
             k.boards[k.active].extend(k.hand)
             k.hand.clear()
@@ -360,7 +348,10 @@ class State:
         k.ice_placed = 0
         k.power_used = False
         self.turn_over = False
-        if not any(d < HERO_DICE for board in k.boards for d in board):   # ruling 9
+        for board in k.boards:           # ruling 9: bonus dice do not count
+            if board and min(board) < HERO_DICE:
+                break
+        else:
             self.finish(False, "no_dice")
             return True
         board = k.boards[k.active]

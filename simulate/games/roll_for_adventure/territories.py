@@ -2,14 +2,14 @@
 (rulebook: "The Territories (A-sides)", "The Bad Guys' Attacks").
 
 Functions take the game state ``st`` (its public table is ``st.k``, a Kingdom). Each ``place_*``
-puts one die and returns True when the target completed something (the placement then ends:
-the dice of one placement must fit the spaces free when they are put down).
+puts the dice of one placement, which must fit the spaces free when they are put down (``fits``),
+and settles what they complete.
 """
 from __future__ import annotations
 
 from simulate.games.roll_for_adventure.rules import (BONUS_DICE, DESERT, FOREST, FORTRESS,
                                                      HERO_DICE, TERRITORIES)
-from simulate.games.roll_for_adventure.kingdom import ADVANCE, CLAIM
+from simulate.games.roll_for_adventure.kingdom import ADVANCE, CLAIM, DEFEAT, GIVE, RESET
 
 FIRST_BONUS = HERO_DICE          # dice 20..23 are the grey bonus dice
 ALL_DICE = HERO_DICE + BONUS_DICE
@@ -55,27 +55,25 @@ def damage(st, territory: int, amount: int = 1) -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# Placing one die
+# Placing a group: the dice of one Place, all showing the same value; they fit the free spaces.
 
 
-def place_desert(st, die: int) -> bool:
+def place_desert(st, dice: list) -> None:
     """Section 1 takes the desert value; full, one die moves on (AdvanceDie)."""
     k = st.k
-    k.desert.append(die)
+    k.desert += dice
     if len(k.desert) >= k.rules.desert_section_dice[0]:
         st.pending.append(ADVANCE)
-        return True
-    return False
 
 
-def place_fortress(st, die: int, subtask: int) -> bool:
+def place_fortress(st, dice: list, subtask: int) -> None:
     """A full subtask removes its barrier and returns its dice; with all barriers gone: a stone
     and the barriers go back."""
     k = st.k
     spaces = k.fortress[subtask]
-    spaces.append(die)
+    spaces += dice
     if len(spaces) < k.rules.fortress_spaces:
-        return False
+        return
     k.barriers[subtask] = False
     give_all_back(k, spaces)
     if st.events is not None:
@@ -83,44 +81,96 @@ def place_fortress(st, die: int, subtask: int) -> bool:
     if not any(k.barriers):
         k.barriers[:] = [True] * len(k.barriers)
         gain_stone(st, FORTRESS)
-    return True
 
 
-def place_forest(st, die: int) -> bool:
+def place_forest(st, dice: list) -> None:
     """The path reaching the boundary: a stone, the dice go home, the boundary moves on."""
     k = st.k
-    k.forest.append(die)
+    k.forest += dice
     if len(k.forest) < k.forest_boundary:
-        return False
+        return
     give_all_back(k, k.forest)
     k.forest_stones += 1
     bounds = k.rules.forest_boundaries
     k.forest_boundary = bounds[min(k.forest_stones, len(bounds) - 1)]   # ruling 7
     gain_stone(st, FOREST)
-    return True
 
 
-def place_ice_cave(st, die: int, value: int) -> bool:
+def place_ice_cave(st, die: int, value: int) -> None:
     k = st.k
     k.ice_cave[value - 1] = die
     k.ice_placed += 1
     if 6 - k.ice_cave.count(-1) >= k.rules.ice_cave_rewards[0]:
         st.pending.append(CLAIM)
-    return True
+
+
+def fits(k, territory: int, value: int) -> int:
+    """How many dice of this value the territory takes now (0: none)."""
+    rules = k.rules
+    if territory == DESERT:
+        return rules.desert_section_dice[0] - len(k.desert) if value == rules.desert_value else 0
+    if territory == FORTRESS:
+        s = k.fortress_subtask.get(value)
+        return rules.fortress_spaces - len(k.fortress[s]) if s is not None and k.barriers[s] else 0
+    if territory == FOREST:
+        return k.forest_boundary - len(k.forest) if value in rules.forest_values else 0
+    return int(k.ice_placed < rules.ice_cave_dice_per_turn and 1 <= value <= 6
+               and k.ice_cave[value - 1] < 0)
+
+
+def fits_value(rules, territory: int, value: int) -> bool:
+    """Does this territory ever take this value (desert, fortress and forest)?"""
+    if territory == DESERT:
+        return value == rules.desert_value
+    if territory == FORTRESS:
+        return value in rules.fortress_values
+    return value in rules.forest_values
 
 
 def accepts(k, territory: int, value: int) -> bool:
     """May a die of this value go on this territory now?"""
-    rules = k.rules
-    if territory == DESERT:
-        return value == rules.desert_value
-    if territory == FORTRESS:
-        s = k.fortress_subtask.get(value)
-        return s is not None and k.barriers[s] and len(k.fortress[s]) < rules.fortress_spaces
-    if territory == FOREST:
-        return value in rules.forest_values
-    return k.ice_placed < rules.ice_cave_dice_per_turn and 1 <= value <= 6 \
-        and k.ice_cave[value - 1] < 0
+    return fits(k, territory, value) > 0
+
+
+# ------------------------------------------------------------------------------------------
+# Follow-up choices
+
+
+def desert_move(st, section: list, onward: list, label: str) -> None:
+    """The chosen die moves on; the others in the section go back to their owners."""
+    k = st.k
+    die = next(d for d in reversed(section) if k.die_label(d) == label)
+    section.remove(die)
+    onward.append(die)
+    give_all_back(k, section)
+    if st.events is not None:
+        st.events.append(f"desert: the {label} die moves on")
+
+
+def claim_ice_cave(st) -> None:
+    """Claim: the cave's dice go home; each player with a die there gets a bonus die; 5+ dice
+    also defeat an enemy, 6 also reset a territory's damage."""
+    k = st.k
+    row = [d for d in k.ice_cave if d >= 0]
+    size = len(row)
+    eligible = sorted({k.holder[d] for d in row if d < HERO_DICE})
+    for d in row:
+        give_back(k, d)
+    k.ice_cave[:] = [-1] * 6
+    st.ice_claims += 1
+    if st.events is not None:
+        st.events.append(f"the ice cave's {size} dice are claimed")
+    if len(k.bonus_pool) >= len(eligible):
+        for s in eligible:
+            st.give_bonus(s)
+    elif k.bonus_pool:
+        k.bonus_eligible = eligible
+        st.pending.append(GIVE)
+    rewards = k.rules.ice_cave_rewards
+    if size >= rewards[1] and k.enemies:
+        st.pending.append(DEFEAT)
+    if size >= rewards[2] and any(k.damage):
+        st.pending.append(RESET)
 
 
 # ------------------------------------------------------------------------------------------

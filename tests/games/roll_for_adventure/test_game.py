@@ -7,7 +7,7 @@ import pytest
 from simulate.games import get_game
 from simulate.games.base import ConfigError, make_rules
 from simulate.games.roll_for_adventure import enemies, new_game
-from simulate.games.roll_for_adventure.actions import EndPlacement, Place
+from simulate.games.roll_for_adventure.actions import Place
 from simulate.games.roll_for_adventure.rules import Rules
 from simulate.play import play_game
 from strategies import build_strategy
@@ -93,8 +93,7 @@ def test_a_player_without_dice_still_reveals_a_card():
     for d in list(k.boards[BLUE]):
         put(st, d, k.oblivion, 3)
     start(st, RED, 6, 6, 6, 6, 6, after=(2, 2, 2, 2, 2))
-    st.apply(Place(6, "resurrection"))
-    st.apply(EndPlacement())                           # the vortex ends the turn
+    st.apply(Place(6, "resurrection"))                 # one die: the vortex ends the turn
     assert len(k.boards[RED]) == 4                     # the unplaced dice stay on the board
     # Blue had nothing to roll: two cards were revealed, and Green rolls
     assert k.active == GREEN and k.turn == 3 and k.damage[DESERT] == 2

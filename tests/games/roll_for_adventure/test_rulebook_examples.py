@@ -1,6 +1,6 @@
 """The rulebook's worked examples, with forced dice."""
-from simulate.games.roll_for_adventure.actions import (AdvanceDie, EndPlacement, Place)
-from simulate.games.roll_for_adventure.kingdom import ADVANCE, CONTINUE, PLACE
+from simulate.games.roll_for_adventure.actions import AdvanceDie, Place
+from simulate.games.roll_for_adventure.kingdom import ADVANCE, PLACE
 
 from simulate.games.roll_for_adventure import enemies
 
@@ -15,10 +15,12 @@ def test_red_two_ones_complete_the_desert_subtask_with_blue_die():
     k = st.k
     put(st, die(BLUE), k.desert, 1)
     start(st, RED, 1, 1, 3, 4, 6, after=(2, 2, 2))
-    assert Place(1, "desert") in st.legal_actions()
-    st.apply(Place(1, "desert"))
-    assert k.phase == CONTINUE and st.legal_actions() == [Place(1, "desert"), EndPlacement()]
-    st.apply(Place(1, "desert"))
+    legal = st.legal_actions()
+    assert Place(1, "desert", 1) in legal and Place(1, "desert", 2) in legal
+    assert Place(1, "desert", 3) not in legal                 # Red rolled two 1s
+    assert [a for a in legal if a.target == "desert"] == [Place(1, "desert", 1),
+                                                           Place(1, "desert", 2)]
+    st.apply(Place(1, "desert", 2))
     assert k.phase == ADVANCE
     assert set(st.legal_actions()) == {AdvanceDie("red"), AdvanceDie("blue")}
     st.apply(AdvanceDie("red"))
@@ -37,10 +39,12 @@ def test_blue_four_threes_fill_the_fortress_and_the_four_may_not_join():
     k = st.k
     put(st, die(RED), k.fortress[1], 3)
     start(st, BLUE, 3, 3, 3, 3, 4, after=(3, 4))
-    st.apply(Place(3, "fortress"))
-    assert st.legal_actions() == [Place(3, "fortress"), EndPlacement()]   # no 4 from this roll
-    st.apply(Place(3, "fortress"))
-    st.apply(Place(3, "fortress"))
+    legal = st.legal_actions()
+    fortress = [a for a in legal if a.target == "fortress"]
+    # three 3s fit (not the fourth); a 4 is another value: never in the same placement
+    assert fortress == [Place(3, "fortress", c) for c in (1, 2, 3)] + [Place(4, "fortress", 1)]
+    assert Place(3, "fortress", 4) not in legal
+    st.apply(Place(3, "fortress", 3))
     assert k.barriers == [True, False, True] and k.fortress[1] == []
     assert die(RED) in k.boards[RED] and len(k.boards[BLUE]) == 3          # dice back home
     assert k.phase == PLACE and len(k.hand) == 2                            # the 3 and the 4 rolled
@@ -62,10 +66,10 @@ def test_forest_two_sixes_then_a_one_that_does_not_fit_the_forest():
         put(st, die(RED, i), k.box, 1)             # Red has three dice on the board
     start(st, RED, 6, 6, 5, after=(1,))
     legal = st.legal_actions()
-    assert Place(6, "forest") in legal and Place(5, "forest") in legal
-    st.apply(Place(6, "forest"))
-    assert st.legal_actions() == [Place(6, "forest"), EndPlacement()]      # not the 5
-    st.apply(Place(6, "forest"))
+    forest = [a for a in legal if a.target == "forest"]
+    # the two 6s together or the 5, never the 5 with the 6s (one value per placement)
+    assert forest == [Place(5, "forest", 1), Place(6, "forest", 1), Place(6, "forest", 2)]
+    st.apply(Place(6, "forest", 2))
     assert len(k.forest) == 5 and k.stones_total == 0
     assert [k.face[d] for d in k.hand] == [1]
     legal = st.legal_actions()
@@ -83,8 +87,7 @@ def test_tree_shrike_beaten_by_red_two_and_blue_five():
     start(st, RED, 2, 3, 3, 3, 3, after=(3, 3, 3, 3) + (5, 1, 1, 1, 1) + (1, 1, 1, 1))
     st.apply(Place(2, "forest_1a"))
     assert k.enemy_pips[shrike] == 2 and shrike in k.enemies
-    for _ in range(4):                         # Red's other dice fill the fortress's 3s
-        st.apply(Place(3, "fortress"))
+    st.apply(Place(3, "fortress", 4))          # Red's other dice fill the fortress's 3s
     assert k.barriers == [True, False, True]
     assert k.turn == 2 and k.active == BLUE
     # the rank-3 reveal made the shrike attack the bare forest although a die lies on it
@@ -130,9 +133,10 @@ def test_vortex_reaches_eleven_with_five_three_three_and_ends_the_turn():
     put(st, die(GREEN), k.oblivion, 2)
     put(st, die(RED, 4), k.oblivion, 6)
     start(st, RED, 3, 3, 3, 4, after=(2, 2, 2, 2, 2))    # then Blue's roll
-    st.apply(Place(3, "resurrection"))
-    assert st.legal_actions() == [Place(3, "resurrection"), EndPlacement()]
-    st.apply(Place(3, "resurrection"))
+    legal = st.legal_actions()
+    assert [a for a in legal if a.value == 3 and a.target == "resurrection"] == [
+        Place(3, "resurrection", c) for c in (1, 2, 3)]      # the vortex takes any number
+    st.apply(Place(3, "resurrection", 2))
     assert k.oblivion == [] and k.resurrection == [] and k.resurrection_pips == 0
     assert st.resurrections == 1
     assert k.active == BLUE and k.turn == 2     # the turn ended; the enemy was revealed

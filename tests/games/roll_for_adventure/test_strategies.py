@@ -55,3 +55,20 @@ def test_master_odds_follow_the_middle_stack():
     assert abs(master_odds(k) - 1 / 9) < 1e-9
     k.cards_left = 9                                      # 16 revealed, still hidden: next
     assert master_odds(k) == 1.0
+
+
+def test_defeats_an_enemy_with_just_the_dice_it_takes():
+    st = table(4)
+    reveal(st, "desert_1a")
+    start(st, RED, 3, 3, 3, 2, 5)
+    for name in STRATEGIES:
+        assert choice(st, name) == Place(3, "desert_1a", 2), name
+
+
+def test_fills_a_task_with_the_whole_group():
+    st = table(4)
+    k = st.k
+    for i in range(2):
+        put(st, die(BLUE, i), k.fortress[1], 3)        # two 3s there: two spaces left
+    start(st, RED, 3, 3, 3, 1, 6)
+    assert choice(st) == Place(3, "fortress", 2)       # completes the subtask

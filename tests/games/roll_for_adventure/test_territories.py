@@ -3,8 +3,7 @@ import pytest
 
 from simulate.games.roll_for_adventure import territories
 from simulate.games.roll_for_adventure.actions import (AdvanceDie, ClaimIceCave, DefeatEnemy,
-                                                       EndPlacement, GiveBonusDie, LoseDie, Place,
-                                                       ResetDamage)
+                                                       GiveBonusDie, LoseDie, Place, ResetDamage)
 from simulate.games.roll_for_adventure.kingdom import CLAIM, DEFEAT, GIVE, LOSE, PLACE, RESET
 
 from .forced import (BLUE, GREEN, RED, YELLOW, bonus, card, die, faces, put, put_ice, reveal,
@@ -224,10 +223,39 @@ def test_five_dice_claim_without_enemies_skips_the_defeat():
     assert st.k.phase == PLACE
 
 
-def test_end_placement_rolls_the_rest():
+def test_a_placement_of_fewer_dice_than_shown_rolls_the_rest():
     st = table(4)
     k = st.k
     start(st, RED, 2, 2, 6, 6, 6, after=(3, 3, 3, 3))
-    st.apply(Place(2, "fortress"))
-    st.apply(EndPlacement())
-    assert [k.face[d] for d in k.hand] == [3, 3, 3, 3]
+    st.apply(Place(2, "fortress", 1))
+    assert len(k.fortress[0]) == 1 and [k.face[d] for d in k.hand] == [3, 3, 3, 3]
+
+
+# ---- group placements: Place(value, target, count) --------------------------------------------
+def test_counts_fit_the_free_spaces_and_the_ice_cave_takes_one():
+    st = table(4)
+    k = st.k
+    for i in range(4):
+        put(st, die(BLUE, i), k.forest, 5)            # boundary 6: two spaces left
+    start(st, RED, 6, 6, 6, 3, 3)
+    legal = st.legal_actions()
+    assert [a for a in legal if a.target == "forest"] == [Place(6, "forest", 1),
+                                                           Place(6, "forest", 2)]
+    assert [a for a in legal if a.target == "ice_cave"] == [Place(3, "ice_cave", 1),
+                                                             Place(6, "ice_cave", 1)]
+    assert [a.count for a in legal if a.target == "resurrection" and a.value == 6] == [1, 2, 3]
+    with pytest.raises(ValueError):
+        st.apply(Place(3, "fortress", 3))              # only two 3s in the roll
+
+
+def test_an_enemy_takes_any_number_and_they_all_go_home():
+    st = table(4)
+    k = st.k
+    troll = reveal(st, "ice_cave_2a")
+    start(st, RED, 3, 3, 3, 1, 1, after=(2, 2))
+    assert [a.count for a in st.legal_actions() if a.target == "ice_cave_2a" and a.value == 3] \
+        == [1, 2, 3]
+    st.apply(Place(3, "ice_cave_2a", 3))               # 9 pips: one die more than needed
+    assert troll in k.discard and st.seat_placed[RED] == 3
+    assert len(k.boards[RED]) == 3 and len(k.hand) == 2   # the three wait; the 1s rolled again
+    st.assert_invariants()
