@@ -103,7 +103,8 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     rules = make_rules(spec.rules_class, task["rules"])
     seats = [build_strategy(spec.name, s) for s in task["strategies"]]
     heroes = task["heroes"] if any(task["heroes"]) else None
-    names = "|".join(s.describe() for s in seats)
+    described = [s.describe() for s in seats]
+    names = "|".join(described)
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns)}
     seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
     n = task["players"]
@@ -119,7 +120,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
             values.append(row[column])
         for seat in range(n):
             seat_row = {"game": index, "variant": task["variant"], "players": n, "seat": seat,
-                        "strategy": seats[seat].describe(), "score": float(outcome.scores[seat]),
+                        "strategy": described[seat], "score": float(outcome.scores[seat]),
                         "rank": outcome.ranks[seat], "won": outcome.won[seat],
                         **outcome.seat_metrics[seat]}
             for column, values in seat_rows.items():
