@@ -252,8 +252,8 @@ def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
 class ProgressBar:
     """Games done, games/s and ETA on a terminal; silent in CI and pipes."""
 
-    def __init__(self, stream=sys.stderr, enabled: bool | None = None):
-        self.stream = stream
+    def __init__(self, stream=None, enabled: bool | None = None):
+        self.stream = stream = stream or sys.stderr
         self.enabled = (stream.isatty() and not os.environ.get("CI")) if enabled is None else enabled
         self.start = time.perf_counter()
         self.first: int | None = None

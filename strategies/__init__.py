@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import random
+import sys
 from typing import Any
 
 from simulate.games.base import ConfigError
@@ -25,8 +27,9 @@ class Strategy:
         raise NotImplementedError
 
     def describe(self) -> str:
-        params = ", ".join(f"{k}={v}" for k, v in strategy_params(type(self)).items()
-                           if getattr(self, k, v) != v)
+        params = ", ".join(f"{k}={getattr(self, k)}"
+                           for k, default in strategy_params(type(self)).items()
+                           if getattr(self, k, default) != default)
         return f"{self.name}({params})" if params else self.name
 
 
@@ -105,7 +108,11 @@ def _same_kind(default: Any, value: Any) -> bool:
 
 
 def _import_class(path: str, where: str) -> type:
+    """Import ``package.module:Class``; the working folder is searched too, so a strategy module
+    beside the config works without installing it."""
     module_name, _, attr = path.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         return getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:

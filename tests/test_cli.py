@@ -77,3 +77,24 @@ def test_validate_summarises(tmp_path):
     result = invoke("validate", config)
     assert result.exit_code == 0
     assert "ok: dungeon_roll, 60 games x 2 player count(s) x 2 variant(s)" in result.output
+
+
+def test_strategy_module_beside_the_config_works_in_parallel(tmp_path):
+    import subprocess
+    import sys
+    (tmp_path / "house_rules.py").write_text(
+        "from strategies import Strategy\n\n"
+        "class FirstLegal(Strategy):\n"
+        "    \"\"\"Always the first legal action.\"\"\"\n"
+        "    def __init__(self, patience: int = 1):\n"
+        "        self.patience = patience\n\n"
+        "    def choose(self, view, actions):\n"
+        "        return actions[0]\n")
+    write_config(tmp_path, '[run]\ngame = "dungeon_roll"\ngames = 30\nchunk = 10\njobs = 2\n'
+                 'out = "out"\n[players]\ncount = 2\n'
+                 'strategies = [{ name = "house_rules:FirstLegal", patience = 2 }, "random"]\n')
+    result = subprocess.run([sys.executable, "-m", "simulate", "run", "run.toml", "--no-report"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    seats = pl.read_parquet(tmp_path / "out" / "seats" / "*.parquet")
+    assert set(seats["strategy"]) == {"house_rules:FirstLegal(patience=2)", "random"}
