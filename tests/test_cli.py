@@ -69,7 +69,7 @@ def test_list_shows_games_strategies_and_rules():
     assert result.exit_code == 0
     assert "dungeon_roll" in result.output
     assert "champion_opens_all_chests = True   [true or false]" in result.output
-    assert "risk_aware (default)(" in result.output
+    assert "risk_aware(risk_tolerance=0.25, chest_risk=0.5)   (default)" in result.output
 
 
 def test_validate_summarises(tmp_path):

@@ -29,8 +29,8 @@ def list_games(game: Annotated[str | None, typer.Argument(
             typer.echo("  strategies:")
             for sname, cls in strategies_for(name).items():
                 params = ", ".join(f"{k}={v!r}" for k, v in strategy_params(cls).items())
-                default = " (default)" if sname == spec.default_strategy else ""
-                typer.echo(f"    {sname}{default}({params})")
+                default = "   (default)" if sname == spec.default_strategy else ""
+                typer.echo(f"    {sname}({params}){default}")
             typer.echo("  rules:")
             for f in rule_fields(spec.rules_class):
                 typer.echo(f"    {f.name} = {f.default!r}   [{allowed_text(f)}]  "
