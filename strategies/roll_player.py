@@ -299,6 +299,10 @@ class GoalChaser(Strategy):
         if phase == P_EFFECT:
             return self._choose_effect(t, seat, actions)
         if phase == P_START_DIE:
+            if type(actions[0]) is A.ChooseStartingDie:   # the die whose best row gains most
+                n, weight = self._sheet(t, seat), self._gold_weight(t, seat)
+                return max(actions, key=lambda a: max(
+                    self._placements(n, weight, (a.colour, a.value))))
             return self._best_place(t, seat, t.starting_dice[seat][0], actions)
         if phase == P_MARKET:
             return self._market_choice(t, seat, actions)

@@ -29,8 +29,17 @@ class ChooseClass(NamedTuple):
         return f"ChooseClass({self.name})"
 
 
+class ChooseStartingDie(NamedTuple):
+    """Pick which of the seat's rolled starting dice to place next (any order: set-up)."""
+    colour: int
+    value: int
+
+    def __repr__(self):
+        return f"ChooseStartingDie({COLOURS[self.colour]} {self.value})"
+
+
 class PlaceStartingDie(NamedTuple):
-    """Put the next starting die (view: ``starting_dice[seat][0]``) leftmost in ``row``."""
+    """Put the chosen starting die (view: ``starting_dice[seat][0]``) leftmost in ``row``."""
     row: int
 
     def __repr__(self):

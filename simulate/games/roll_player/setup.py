@@ -116,9 +116,16 @@ class SetUp:
                           f"{t.comp.races[t.race[seat]].name}) rolls starting dice: {dice}")
 
     def _stage_start_dice(self) -> bool:
+        """Set-up: all starting dice are rolled together, so the seat picks which one to place
+        next (``ChooseStartingDie``, skipped when the rest are identical), then its row."""
         t = self.t
         for seat in range(t.n):
-            if t.starting_dice[seat]:
+            dice = t.starting_dice[seat]
+            if dice:
+                distinct = sorted(set(dice))
+                if len(distinct) > 1 and not t.start_die_chosen:
+                    return self._ask(P_START_DIE, seat,
+                                     [A.ChooseStartingDie(c, v) for c, v in distinct])
                 return self._ask(P_START_DIE, seat, open_rows(PLACE_START, t.fill[seat]))
         for c in range(1, t.n_cards - 1):
             t.init_gold[c] = self.rules.initiative_gold

@@ -183,12 +183,12 @@ class SheetActions:
             card = cards[cid]
             if ALIGNMENT_STEP[cell][card.arrow] < 0:
                 continue                          # the token cannot follow the arrow
-            effect = card.effect[0]
-            if effect == "gold" or self._effect_actions(seat, effect):
-                use = _USE.get(card.name)
-                if use is None:
-                    use = _USE[card.name] = A.UseSkill(card.name)
-                usable.append(use)
+            # the ability is optional ("if you want to"): a Skill whose ability has nothing to
+            # do now may still be used for its arrow alone
+            use = _USE.get(card.name)
+            if use is None:
+                use = _USE[card.name] = A.UseSkill(card.name)
+            usable.append(use)
         return usable
 
     def _open_window(self, seat: int) -> bool:

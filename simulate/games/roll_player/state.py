@@ -64,6 +64,7 @@ class Table:
         self.skills, self.traits = [[] for _ in range(n)], [[] for _ in range(n)]
         self.exhausted = [[] for _ in range(n)]                  # in the order exhausted
         self.starting_dice = [[] for _ in range(n)]              # (colour, value) to place
+        self.start_die_chosen = False                            # starting_dice[seat][0] picked
         self.class_draws: list[int] = []                         # colours out of the bag now
         self.class_options: list[str] = []
         self.init_dice: list = [None] * self.n_cards
@@ -291,10 +292,19 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
             self._log(f"seat {t.current_seat} becomes a {a.name}")
         self._proceed()
 
+    def _apply_choose_start_die(self, a) -> None:
+        t = self.t
+        dice = t.starting_dice[t.current_seat]
+        dice.remove((a.colour, a.value))
+        dice.insert(0, (a.colour, a.value))
+        t.start_die_chosen = True
+        self._proceed()
+
     def _apply_start_die(self, a) -> None:
         t = self.t
         seat = t.current_seat
         colour, value = t.starting_dice[seat].pop(0)
+        t.start_die_chosen = False
         self._place(seat, a.row, colour, value, setup=True)
         self._proceed()
 
@@ -364,6 +374,7 @@ for _stage, _name in ((S_RACE, "race"), (S_CLASS, "class"), (S_START_DICE, "star
 
 _APPLY = {
     A.ChooseRace: State._apply_race, A.ChooseClass: State._apply_class,
+    A.ChooseStartingDie: State._apply_choose_start_die,
     A.PlaceStartingDie: State._apply_start_die, A.BreakTie: State._apply_tie,
     A.TakeInitiative: State._apply_take, A.PlaceDie: State._apply_place,
     A.Flip: State._apply_effect, A.SwapFirst: State._apply_effect,

@@ -2,6 +2,7 @@
 import random
 
 from simulate.games.roll_player import Rules, State, new_game
+from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import COLOURS
 
 C = {name: i for i, name in enumerate(COLOURS)}
@@ -35,12 +36,14 @@ def start(n, heroes, rules=None, seed=0):
 
 
 def place_starting(state, rows_by_seat):
-    """Place every seat's starting dice in the given rows (attribute names), in order."""
+    """Place every seat's starting dice in the given rows (attribute names), in drawn order."""
     names = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
     for seat, rows in enumerate(rows_by_seat):
         for row in rows:
             assert state.current_seat == seat
-            state.apply(type(state.legal_actions()[0])(names.index(row)))
+            if type(state.legal_actions()[0]) is A.ChooseStartingDie:
+                state.apply(A.ChooseStartingDie(*state.t.starting_dice[seat][0]))
+            state.apply(A.PlaceStartingDie(names.index(row)))
 
 
 def put_in_market(state, name):
