@@ -22,6 +22,8 @@ class Strategy:
     """Base class: subclasses declare their parameters as keyword arguments with defaults."""
     name = "strategy"
     rng: random.Random
+    # Allowed values of the keyword parameters: {"retire_level": (1, 20)}, bounds inclusive.
+    param_ranges: dict[str, tuple[float, float]] = {}
 
     def choose(self, view: Any, actions: list) -> Any:
         raise NotImplementedError
@@ -90,6 +92,10 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
         if default is not None and not _same_kind(default, value):
             raise ConfigError(f"{where}: {name}.{key} = {value!r} should be "
                               f"{type(default).__name__} like its default {default!r}")
+        bounds = cls.param_ranges.get(key) if isinstance(cls.param_ranges, dict) else None
+        if bounds and not bounds[0] <= value <= bounds[1]:
+            raise ConfigError(f"{where}: {name}.{key} = {value!r} is out of range; "
+                              f"allowed: {bounds[0]}..{bounds[1]}")
     try:
         strategy = cls(**params)
     except ValueError as exc:
@@ -102,7 +108,9 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
 def _same_kind(default: Any, value: Any) -> bool:
     if isinstance(default, bool) or isinstance(value, bool):
         return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, (int, float)):
+    if isinstance(default, int):
+        return isinstance(value, int)
+    if isinstance(default, float):
         return isinstance(value, (int, float))
     return isinstance(value, type(default))
 

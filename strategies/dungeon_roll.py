@@ -50,6 +50,9 @@ class DelveHeuristic(Strategy):
     chance of clearing the next level a chest is worth spending."""
     name = "delve_heuristic"
 
+    param_ranges = {"chest_risk": (0.0, 1.0), "retire_level": (1, 20), "push_level": (1, 20),
+                    "min_party": (0, 10), "risk_tolerance": (-10.0, 10.0)}
+
     def __init__(self, chest_risk: float = 0.5):
         self.chest_risk = chest_risk
 

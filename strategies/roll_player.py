@@ -27,6 +27,12 @@ class GoalChaser(Strategy):
     uses attribute actions to fix totals, and buys the Market card worth most stars per Gold."""
     name = "goal_chaser"
 
+    param_ranges = {"slack": (0.0, 6.0), "near_miss": (0.0, 1.0), "class_die_weight": (0.0, 10.0),
+                    "backstory_weight": (0.0, 10.0), "gold_value": (0.0, 10.0),
+                    "market_first_weight": (0.0, 10.0), "skill_value": (0.0, 10.0),
+                    "min_gain": (0.0, 10.0), "gold_reserve": (0, 50),
+                    "min_card_value": (-10.0, 10.0)}
+
     def __init__(self, slack: float = 1.0, near_miss: float = 0.3, class_die_weight: float = 1.0,
                  backstory_weight: float = 0.6, gold_value: float = 0.4,
                  market_first_weight: float = 0.3, skill_value: float = 1.0,

@@ -91,3 +91,14 @@ def test_bad_sweep(sweep, message):
     with pytest.raises(ConfigError) as error:
         parse_config(config(sweep=sweep))
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize("strategy, message", [
+    ({"name": "cautious", "retire_level": 99}, "cautious.retire_level = 99 is out of range; allowed: 1..20"),
+    ({"name": "cautious", "retire_level": 2.5}, "should be int like its default 4"),
+    ({"name": "risk_aware", "chest_risk": "high"}, "should be float"),
+])
+def test_strategy_parameters_are_checked(strategy, message):
+    with pytest.raises(ConfigError) as error:
+        parse_config(config(players={"strategies": strategy}))
+    assert message in str(error.value)
