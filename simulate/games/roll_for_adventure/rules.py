@@ -62,6 +62,9 @@ class Rules:
     forest_boundaries: tuple = knob(
         (6, 7, 8, 9), "Dice on the forest path for each successive stone; after the last the "
         "boundary stays there (ruling 7).", item_range=(1, 20), length=(1, 8))
+    no_dice_counts_bonus: bool = knob(
+        False, "The 'no dice' loss (no player has a die at the start of a turn): whether a grey "
+        "bonus die on a hero board averts it (ruling 9: it does not).")
     ice_cave_dice_per_turn: int = knob(
         1, "Dice a player may place in the ice cave per turn (ruling 4).", range=(1, 6))
     ice_cave_rewards: tuple = knob(

@@ -51,6 +51,7 @@ class State:
         self._lands = [()] + [tuple(t for t in range(3) if territories.fits_value(rules, t, v))
                               for v in range(1, 7)]
         self.powers = False
+        self._no_dice_below = MOST if rules.no_dice_counts_bonus else HERO_DICE
         # metrics
         self.shadow_master_turn: int | None = None
         self.stones_at_shadow_master: int | None = None
@@ -348,8 +349,8 @@ class State:
         k.ice_placed = 0
         k.power_used = False
         self.turn_over = False
-        for board in k.boards:           # ruling 9: bonus dice do not count
-            if board and min(board) < HERO_DICE:
+        for board in k.boards:           # ruling 9: bonus dice do not count (a Rules field)
+            if board and min(board) < self._no_dice_below:
                 break
         else:
             self.finish(False, "no_dice")
@@ -364,8 +365,7 @@ class State:
         if acts:
             self._legal = acts
             return True
-        board.extend(k.hand)
-        k.hand.clear()
+        k.boards[k.active], k.hand = board, k.boards[k.active]   # the roll stays on the board
         return False
 
     def finish(self, won: bool, reason: str) -> None:
