@@ -91,11 +91,14 @@ def reveal(st) -> None:
         st.events.append(f"revealed {k.card_name[card]} (rank {rank})")
     commanded = [c for c in k.enemies if k.card_rank[c] < rank]    # strictly lower ranks
     k.enemies.append(card)
-    for c in commanded:                      # ruling 8: the commanded re-attack first
+    if k.rules.attack_order == "commanded_first":   # ruling 8: the commanded re-attack first
+        commanded.append(card)
+    else:
+        commanded.insert(0, card)
+    for c in commanded:
         territories.attack(st, lands[c], c)
         if st.is_over:
             return
-    territories.attack(st, lands[card], card)
 
 
 def shadow_master_attacks(st) -> None:

@@ -70,6 +70,12 @@ class Rules:
     ice_cave_rewards: tuple = knob(
         (4, 5, 6), "Ice cave dice needed to claim bonus dice / also defeat one enemy / also "
         "reset one territory's damage.", item_range=(1, 6), length=(3, 3))
+    ice_cave_attack_dice: int = knob(
+        1, "Dice an ice-cave attack removes, highest first (ruling 3: one).", range=(1, 6))
+    attack_order: str = knob(
+        "commanded_first", "A revealed enemy's attacks (ruling 8): the lower ranks it commands "
+        "attack first, then it ('commanded_first'), or it first ('new_enemy_first').",
+        choices=("commanded_first", "new_enemy_first"))
     ice_cave_reset: str = knob(
         "reset", "What the six-dice reward does to a territory's damage: 'reset' the skull to the "
         "start (ruling 5) or heal 'one' damage.", choices=("reset", "one"))

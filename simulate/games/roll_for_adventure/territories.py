@@ -194,13 +194,15 @@ def attack(st, territory: int, card: int) -> None:
                 if face[path[i]] == value:
                     removed.append(path.pop(i))
                     break
-    else:                                    # the highest die in the row
-        row = k.ice_cave
+    else:                                    # the highest dice in the row (ruling 3: one)
+        row, left = k.ice_cave, k.rules.ice_cave_attack_dice
         for v in range(5, -1, -1):
             if row[v] >= 0:
                 removed.append(row[v])
                 row[v] = -1
-                break
+                left -= 1
+                if not left:
+                    break
     if st.events is not None:
         what = f"{len(removed)} dice to the Vortex of Oblivion" if removed else "nothing to remove"
         st.events.append(f"{k.card_name[card]} attacks the {TERRITORIES[territory]}: {what}")

@@ -172,3 +172,28 @@ def test_master_of_shadows_attacks_after_every_turn_once_the_deck_is_empty_even_
     assert k.damage == [2, 0, 3, 0] and k.active == YELLOW and k.turn == 4
     assert [k.face[d] for d in k.hand] == [2] * 5
     st.assert_invariants()
+
+
+def test_ruling_3_ice_cave_attack_dice_is_a_rules_field():
+    """Ruling 3: an ice-cave attack removes one die, the highest; a variant may remove more."""
+    from simulate.games.roll_for_adventure.territories import attack
+
+    for dice, left in ((1, [0, 1, -1, -1, -1, -1]), (2, [0, -1, -1, -1, -1, -1])):
+        st = table(2, ice_cave_attack_dice=dice)
+        st.k.ice_cave[:] = [0, 1, 2, -1, -1, -1]     # dice 0, 1, 2 on the 1, 2 and 3
+        attack(st, 3, 0)
+        assert st.k.ice_cave == left
+
+
+def test_ruling_8_attack_order_is_a_rules_field():
+    """Ruling 8: the commanded lower ranks attack first, then the new enemy; reversible."""
+    from simulate.games.roll_for_adventure import enemies
+
+    for order, expected in (("commanded_first", ["desert_1a", "forest_2a"]),
+                            ("new_enemy_first", ["forest_2a", "desert_1a"])):
+        st = table(4, deck=("forest_2a",), attack_order=order)
+        reveal(st, "desert_1a")
+        st.events = []
+        enemies.reveal(st)
+        attacks = [line.split()[0] for line in st.events if " attacks " in line]
+        assert attacks == expected
