@@ -5,14 +5,13 @@ Each function reads the run's tables (polars) and returns blocks (``reports.bloc
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 import polars as pl
 from scipy import stats
 
-from reports.blocks import (Figure, Heading, Mean, Paragraph, Rate, Table, figure_svg, mean_ci,
-                            plot_style, wilson)
+from reports.blocks import (Figure, Heading, Paragraph, Rate, Table, figure_svg, mean_ci,
+                            plot_style)
 
 BASELINE = "baseline"
 

@@ -155,7 +155,7 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, list):
-        return "[" + ",".join(map(_show_value, value)) + "]"
+        return "[" + ",".join(map(show_value, value)) + "]"
     return str(value)
 
 

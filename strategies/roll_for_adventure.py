@@ -36,7 +36,7 @@ from simulate.games.roll_for_adventure.actions import (RESURRECTION, AdvanceDie,
 from simulate.games.roll_for_adventure.enemies import shadow_master_odds as master_odds_at
 from simulate.games.roll_for_adventure.rules import COLOURS, TERRITORIES
 from strategies import Strategy
-from strategies.roll_for_adventure_tasks import DESERT, FORTRESS, FOREST, ICE_CAVE, TaskScores
+from strategies.roll_for_adventure_tasks import ICE_CAVE, TaskScores
 
 LAND = {name: t for t, name in enumerate(TERRITORIES)}
 

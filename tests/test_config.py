@@ -102,3 +102,10 @@ def test_strategy_parameters_are_checked(strategy, message):
     with pytest.raises(ConfigError) as error:
         parse_config(config(players={"strategies": strategy}))
     assert message in str(error.value)
+
+
+def test_sweep_over_a_list_valued_rule_names_its_points():
+    cfg = parse_config(config(sweep={"treasure_counts": [[3, 3, 3, 3, 3, 4, 6, 3, 4, 4],
+                                                         [3, 3, 3, 3, 3, 4, 0, 3, 4, 4]]}))
+    assert cfg.variants[2].name == "treasure_counts=[3,3,3,3,3,4,0,3,4,4]"
+    assert cfg.variants[2].rules.treasure_counts[6] == 0

@@ -1,7 +1,6 @@
 """Options shared by several commands, and the one place bad input becomes exit code 2."""
 from __future__ import annotations
 
-import sys
 from contextlib import contextmanager
 from typing import Annotated, Iterator
 
