@@ -98,3 +98,19 @@ def test_strategy_module_beside_the_config_works_in_parallel(tmp_path):
     assert result.returncode == 0, result.stderr
     seats = pl.read_parquet(tmp_path / "out" / "seats" / "*.parquet")
     assert set(seats["strategy"]) == {"house_rules:FirstLegal(patience=2)", "random"}
+
+
+@pytest.mark.parametrize("game", ["dungeon_roll", "roll_for_adventure", "roll_player"])
+def test_replay_matches_the_tables_in_every_game(tmp_path, game):
+    from simulate.games import get_game
+    players = get_game(game).players[1]
+    out = tmp_path / "out"
+    config = write_config(tmp_path, f'[run]\ngame = "{game}"\ngames = 4\nseed = 9\nchunk = 2\n'
+                                    f'out = "{out}"\n[players]\ncount = {players}\n')
+    assert invoke("run", config, "--no-report").exit_code == 0
+    seats = pl.read_parquet(out / "seats" / "*.parquet").filter(pl.col("game") == 3).sort("seat")
+    result = invoke("replay", config, "--game", 3)
+    assert result.exit_code == 0, result.output
+    for row in seats.iter_rows(named=True):
+        assert f"seat {row['seat']} ({row['strategy']}): score {row['score']}, rank {row['rank']}" \
+            in result.output
