@@ -26,34 +26,6 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     if log is not None:
         state.events = []
         _flush(state, log)
-    if log is not None or check:
-        decisions = _play_watched(state, seats, index, log, check)
-    else:
-        decisions = _play_fast(state, seats, index)
-    return state, state.outcome(), decisions
-
-
-def _play_fast(state: Any, seats: Sequence[Any], index: int) -> int:
-    """The hot loop: bound methods, no logging, no invariant checks."""
-    legal_actions, apply, view = state.legal_actions, state.apply, state.view
-    choosers = [s.choose for s in seats]
-    decisions = 0
-    while not state.is_over:
-        actions = legal_actions()
-        if len(actions) == 1:
-            apply(actions[0])
-        else:
-            seat = state.current_seat
-            action = choosers[seat](view(seat), actions)
-            if action not in actions:
-                _illegal(seats[seat], seat, action, actions, index, decisions)
-            apply(action)
-        decisions += 1
-    return decisions
-
-
-def _play_watched(state: Any, seats: Sequence[Any], index: int, log: list[str] | None,
-                  check: bool) -> int:
     decisions = 0
     while not state.is_over:
         seat = state.current_seat
@@ -72,7 +44,7 @@ def _play_watched(state: Any, seats: Sequence[Any], index: int, log: list[str] |
             _flush(state, log)
         if check:
             state.assert_invariants()
-    return decisions
+    return state, state.outcome(), decisions
 
 
 def _illegal(strategy: Any, seat: int, action: Any, actions: list, index: int,
