@@ -57,7 +57,7 @@ def _check_outcome(spec, outcome, n):
         assert set(outcome.seat_metrics[seat]) == set(spec.seat_columns)
         assert outcome.ranks[seat] >= 1
         if n > 1:
-            assert outcome.won[seat] == (outcome.ranks[seat] == 1) or spec.name in COOPERATIVE
+            assert outcome.won[seat] == (outcome.ranks[seat] == 1) or spec.cooperative
     for column, (dtype, _) in spec.game_columns.items():
         value = outcome.metrics[column]
         assert value is None or isinstance(value, PY_TYPES[dtype]), (column, value)
@@ -66,8 +66,6 @@ def _check_outcome(spec, outcome, n):
             value = metrics[column]
             assert value is None or isinstance(value, PY_TYPES[dtype]), (column, value)
 
-
-COOPERATIVE = {"roll_for_adventure"}
 
 
 @pytest.mark.parametrize("name", GAMES)

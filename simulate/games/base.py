@@ -156,6 +156,15 @@ class Outcome:
     seat_metrics: list[dict[str, Any]]
 
 
+def ranks_by(keys: Sequence[Any]) -> list[int]:
+    """Competition ranks from comparable keys, higher is better: 1 = best, ties share a rank.
+
+    >>> ranks_by([(30, 2), (30, 5), (12, 0)])
+    [2, 1, 3]
+    """
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
 class State(Protocol):
     current_seat: int
     is_over: bool

@@ -1,7 +1,7 @@
 """Game end: final XP, the treasure-count tie-break, solo ranks, and the result columns."""
 from __future__ import annotations
 
-from simulate.games.base import Outcome
+from simulate.games.base import Outcome, ranks_by
 from simulate.games.dungeon_roll.components import (DRAGON_SCALES, HERO_KEYS, SOLO_RANKS,
                                                     TOWN_PORTAL)
 
@@ -74,8 +74,7 @@ class Scoring:
         n, rules = self.n_players, self.rules
         scores = [self.final_score(s) for s in range(n)]
         held = [sum(h) for h in self.hands]
-        keys = [(-scores[s], held[s]) for s in range(n)]
-        ranks = [1 + sum(1 for o in keys if o < keys[s]) for s in range(n)]
+        ranks = ranks_by([(scores[s], -held[s]) for s in range(n)])   # tie: fewer tokens
         best = max(scores)
         top = [s for s in range(n) if scores[s] == best]
         tie_break = len(top) > 1 and len({held[s] for s in top}) > 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from simulate.games.base import Outcome
+from simulate.games.base import Outcome, ranks_by
 from simulate.games.roll_player.components import GOLD
 
 
@@ -141,7 +141,7 @@ class Scoring:
             keys = [(tl.total, t.gold[s]) for s, tl in enumerate(tallies)]
         else:
             keys = [(tl.total,) for tl in tallies]
-        ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+        ranks = ranks_by(keys)
         top = max(scores)
         tied = [s for s in range(t.n) if scores[s] == top]
         by_gold = [s for s in tied if len(keys[s]) > 1
