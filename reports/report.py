@@ -83,7 +83,8 @@ def _what_was_run(manifest: dict, games: pl.DataFrame, spec) -> list:
 
 
 def _changed(variant: dict, spec) -> dict:
-    default = {f: getattr(spec.rules_class(), f) for f in variant["rules"]}
+    printed = spec.rules_class()
+    default = {f: getattr(printed, f) for f in variant["rules"]}
     return {k: v for k, v in variant["rules"].items()
             if json.dumps(v, default=list) != json.dumps(default[k], default=list)}
 

@@ -111,20 +111,24 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     constant = {"variant": task["variant"], "players": n, "strategies": names,
                 "game_name": spec.name, "engine_version": spec.version,
                 "rules_hash": rules_hash(rules)}
+    own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
         _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
         row = {"game": index, "seed": seed, "decisions": decisions,
-               "end_reason": outcome.end_reason, **constant, **outcome.metrics}
-        for column, values in games.items():
-            values.append(row[column])
+               "end_reason": outcome.end_reason, **constant}
+        for column in GAME_COLUMNS:
+            games[column].append(row[column])
+        for column in own_game:
+            games[column].append(outcome.metrics[column])
         for seat in range(n):
-            seat_row = {"game": index, "variant": task["variant"], "players": n, "seat": seat,
-                        "strategy": described[seat], "score": float(outcome.scores[seat]),
-                        "rank": outcome.ranks[seat], "won": outcome.won[seat],
-                        **outcome.seat_metrics[seat]}
-            for column, values in seat_rows.items():
-                values.append(seat_row[column])
+            generic = (index, task["variant"], n, seat, described[seat],   # SEAT_COLUMNS order
+                       float(outcome.scores[seat]), outcome.ranks[seat], outcome.won[seat])
+            for column, value in zip(SEAT_COLUMNS, generic):
+                seat_rows[column].append(value)
+            metrics = outcome.seat_metrics[seat]
+            for column in own_seat:
+                seat_rows[column].append(metrics[column])
     return games, seat_rows
 
 
