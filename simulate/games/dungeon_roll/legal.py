@@ -245,13 +245,7 @@ class LegalActions:
     def _loot_actions(self) -> list:
         acts = []
         self._loot_into(acts, self._sources())
-        hand = self.hands[self.current_seat]
-        if hand[ELIXIR] and self.graveyard:
-            acts.append(USE[ELIXIR])
-        if hand[SCROLL_TOKEN] and sum(self.party):
-            acts.append(SCROLL_READ[TOKEN + SCROLL_TOKEN])
-        if not self.ultimate_used:
-            self._ultimates_into(acts, LOOT)
+        self._elixir_scroll_ultimate_into(acts, self.hands[self.current_seat], LOOT)
         acts.append(END_LOOT)
         return acts
 
@@ -284,15 +278,19 @@ class LegalActions:
             acts.append(USE[RING_OF_INVISIBILITY])
         if hand[TOWN_PORTAL]:
             acts.append(USE[TOWN_PORTAL])
+        self._elixir_scroll_ultimate_into(acts, hand, DRAGON)
+        if self.rules.voluntary_flee or not acts:
+            acts.append(FLEE)
+        return acts
+
+    def _elixir_scroll_ultimate_into(self, acts: list, hand: list, phase: int) -> None:
+        """What the loot and dragon phases share: an Elixir, the Scroll token, the ultimate."""
         if hand[ELIXIR] and self.graveyard:
             acts.append(USE[ELIXIR])
         if hand[SCROLL_TOKEN] and sum(self.party):
             acts.append(SCROLL_READ[TOKEN + SCROLL_TOKEN])
         if not self.ultimate_used:
-            self._ultimates_into(acts, DRAGON)
-        if self.rules.voluntary_flee or not acts:
-            acts.append(FLEE)
-        return acts
+            self._ultimates_into(acts, phase)
 
     def _ultimates_into(self, acts: list, phase: int) -> None:
         """The hero's ultimate where it has an effect (monster, loot and dragon phases)."""
