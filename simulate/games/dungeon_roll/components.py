@@ -13,8 +13,6 @@ COMPANIONS = (FIGHTER, CLERIC, MAGE, THIEF, CHAMPION)     # the five companion t
 # Dungeon dice faces (black d6).
 GOBLIN, SKELETON, OOZE, CHEST, POTION, DRAGON = range(6)
 DUNGEON_FACES = ("Goblin", "Skeleton", "Ooze", "Chest", "Potion", "Dragon")
-MONSTERS = (GOBLIN, SKELETON, OOZE)
-
 # The monster type a companion defeats *all* of (Fighter: all Goblins, ...); -1: only one monster.
 # A Champion defeats all monsters of any one type.
 SWEEPS = {FIGHTER: GOBLIN, CLERIC: SKELETON, MAGE: OOZE, THIEF: -1, CHAMPION: -2}
@@ -38,10 +36,6 @@ NOVICE_NAMES = ("Spellsword", "Mercenary", "Knight", "Half-Goblin", "Minstrel", 
                 "Occultist", "Crusader")
 MASTER_NAMES = ("Battlemage", "Commander", "Dragon Slayer", "Chieftain", "Bard", "Beguiler",
                 "Necromancer", "Paladin")
-ULTIMATE_NAMES = (("Arcane Blade", "Arcane Fury"), ("Calculated Strike", "Battlefield Presence"),
-                  ("Battlecry", "Battlecry"), ("Plea for Help", "Pull Rank"),
-                  ("Bard's Song", "Bard's Song"), ("Charm Monster", "Mesmerize"),
-                  ("Animate Dead", "Command Dead"), ("Holy Strike", "Divine Intervention"))
 
 
 def _as_types(hero: int) -> tuple[tuple[int, ...], ...]:
@@ -62,4 +56,3 @@ AS_TYPES = tuple(_as_types(h) for h in range(8))
 HERO_COMPANION = {SPELLSWORD: (FIGHTER, MAGE), CRUSADER: (FIGHTER, CLERIC)}
 
 SOLO_RANKS = ("Dragon Fodder", "Village Hero", "Seasoned Explorer", "Champion", "Hero of Ages")
-DELVE_ENDS = ("retired", "level_10", "town_portal", "fled_monsters", "fled_dragon")

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from math import factorial
 
-from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, COMPANIONS, ENCHANTRESS,
-                                                    FIGHTER, MERCENARY, MINSTREL, SWEEPS)
+from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, COMPANIONS, FIGHTER, MERCENARY, MINSTREL, SWEEPS)
 from simulate.games.dungeon_roll.legal import can_complete
 
-WILD = 5
 # Value of keeping a companion for later levels (a Champion defeats any whole group).
 KEEP_VALUE = (1.0, 1.0, 1.0, 0.9, 1.5, 1.3)
 IMPOSSIBLE = -1.0
@@ -64,7 +62,6 @@ SLOT_RULES = tuple(tuple((sum(1 << a for a in types[slot]),
 
 # ---------------------------------------------------------------- monster triples as bits
 B = 11                                   # counts 0..10 per monster type
-SHIFT = (B * B, B, 1)
 TRIPLES = [(g, s, o) for g in range(B) for s in range(B) for o in range(B)]
 
 
@@ -245,7 +242,3 @@ def clear_chance(hero: int, master: bool, party: tuple, k: int, lair: int, thres
                 p += prob
         _CLEAR[key] = p
     return p
-
-
-def wild_slot(hero: int) -> bool:
-    return hero == ENCHANTRESS

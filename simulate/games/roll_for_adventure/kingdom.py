@@ -54,7 +54,6 @@ class Kingdom:
         self.heroes: list[str | None] = [None] * n_players
         self.power_used = False          # a hero power is usable once per turn
         self.bonus_eligible: list[int] = []   # seats still owed a bonus die (phase GIVE)
-        self.ice_claim_size = 0          # dice of the claim being paid out
 
     # ---- queries for strategies and reports ------------------------------------------------
     def roll_counts(self) -> list[int]:

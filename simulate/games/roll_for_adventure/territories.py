@@ -7,12 +7,11 @@ and settles what they complete.
 """
 from __future__ import annotations
 
-from simulate.games.roll_for_adventure.rules import (BONUS_DICE, DESERT, FOREST, FORTRESS,
+from simulate.games.roll_for_adventure.rules import (DESERT, FOREST, FORTRESS,
                                                      HERO_DICE, TERRITORIES)
 from simulate.games.roll_for_adventure.kingdom import ADVANCE, CLAIM, DEFEAT, GIVE, RESET
 
 FIRST_BONUS = HERO_DICE          # dice 20..23 are the grey bonus dice
-ALL_DICE = HERO_DICE + BONUS_DICE
 
 
 def give_back(k, die: int) -> None:

@@ -169,7 +169,7 @@ def _cell(text: str, row: int, where: str) -> tuple[int, int]:
     return row * 3 + int(space) - 1, COLOURS.index(colour)
 
 
-def _market(doc: dict, colours_ok: tuple) -> tuple:
+def _market(doc: dict) -> tuple:
     where = "data/market.json"
     tables = {}
     for set_name, table in doc.get("armor_sets", {}).items():
@@ -268,7 +268,7 @@ def load_components() -> Components:
         flat = tuple(v for r in grid for v in r)
         _need(all(_is_int(v, -10, 10) for v in flat), w, "stars must be ints -10..10")
         alignments.append(AlignmentCard(name, flat))
-    cards, tables, placeholders = _market(_load("market.json"), COLOURS)
+    cards, tables, placeholders = _market(_load("market.json"))
     for what, items, least in (("races", races, 1), ("backstories", backstories, 4),
                                ("alignments", alignments, 4), ("market cards", cards, 1)):
         _need(len(items) >= least, "data", f"need at least {least} {what}")
