@@ -16,10 +16,14 @@ from reports.summary import (compare_variants, numeric_metrics, seats_and_strate
                              variant_order)
 
 def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
+    """The run's tables, rows in config order: the baseline, then each variant as written (the
+    report's sections list variants in the order they first appear)."""
     manifest = json.loads((out / "manifest.json").read_text())
-    games = pl.scan_parquet(out / "games" / "*.parquet").collect()
-    seats = pl.scan_parquet(out / "seats" / "*.parquet").collect()
-    return manifest, games.sort("variant", "players", "game"), seats
+    order = {v["name"]: i for i, v in enumerate(manifest["identity"]["variants"])}
+    rank = pl.col("variant").replace_strict(order, return_dtype=pl.Int64)
+    games = pl.scan_parquet(out / "games" / "*.parquet").sort(rank, "players", "game")
+    seats = pl.scan_parquet(out / "seats" / "*.parquet").sort(rank, "players", "game", "seat")
+    return manifest, games.collect(), seats.collect()
 
 
 def build_report(out: str | Path, path: str | Path | None = None) -> Path:

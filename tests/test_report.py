@@ -1,6 +1,7 @@
 """The HTML report: one self-contained file that says what was run and every rate's interval."""
 import re
 
+import polars as pl
 import pytest
 
 from reports.blocks import Rate, mean_ci, wilson
@@ -46,3 +47,18 @@ def test_report_says_what_was_run_and_compares(report):
                  "Sweep over level_up_xp", "level_up_xp=7 vs baseline", "McNemar",
                  "Dungeon Roll", "Solo titles", "Columns", "rules_hash"):
         assert text in report, text
+
+
+def test_tables_come_in_config_order_baseline_first(tmp_path):
+    from reports.report import load_run
+    cfg = parse_config({"run": {"game": "dungeon_roll", "games": 6, "seed": 3, "chunk": 3,
+                                "out": str(tmp_path)},
+                        "players": {"count": [1, 2], "strategies": "random"},
+                        "variants": [{"name": "zeta", "level_up_xp": 3},
+                                     {"name": "alpha", "level_up_xp": 7}]})
+    run(cfg)
+    _, games, seats = load_run(tmp_path)
+    for table in (games, seats):
+        assert table["variant"].unique(maintain_order=True).to_list() == ["baseline", "zeta",
+                                                                          "alpha"]
+    assert seats.filter(pl.col("variant") == "alpha")["players"].to_list()[:3] == [1, 1, 1]
