@@ -1,0 +1,163 @@
+"""Roll for Adventure's compiled kernel (numba): a whole chunk of games, the same games as the
+Python engine for the same seeds, handed back as the chunk's columns.
+
+Same seed, same game: the kernel seeds CPython's MT19937 (``simulate.kernels.cpython_random``)
+from ``game_seed(run_seed, index)`` as ``simulate.play.play_game`` does, draws the deck, the
+Master's place, the heroes and every die in the engine's order, and its strategies score exactly
+as ``strategies/roll_for_adventure.py`` (``random`` draws from the strategies' own stream).
+``tests/games/roll_for_adventure/test_kernel.py`` proves it: identical tables. The Python engine
+stays the reference (replay, logs, custom strategies).
+
+Covered: 2-4 players, every Rules field, the placeholder hero powers (with or without heroes
+fixed per seat), ``random``, ``balanced``, ``defender``, ``builder`` with any parameters.
+``compiled_seats`` says whether a chunk's seats are covered; the runner falls back otherwise.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import polars as pl
+from numba import njit
+
+from simulate.games.roll_for_adventure.heroes import FIRST_GAME_HEROES
+from simulate.games.roll_for_adventure.kernel_layout import (
+    ACTIVE, BOARD, CARDS_LEFT, CLAIMS, DAMAGE, DEFEATED, END, ENEMIES, HAND, HEROES, LOST,
+    MASTER_TURN, MAX_OBLIVION, N_LISTS, OVER, RESURRECTIONS, R_HERO_DICE, S_SIZE, SEAT_BONUS,
+    SEAT_DEFEATED, SEAT_PLACED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WIDTH,
+    WON, BONUS_GIVEN, rules_array)
+from simulate.games.roll_for_adventure.kernel_scores import PARAMS, T_SIZE
+from simulate.games.roll_for_adventure.kernel_strategy import choose
+from simulate.games.roll_for_adventure.kernel_turns import MAX_ACTIONS, apply, legal, new_game
+from simulate.games.roll_for_adventure.rules import TERRITORIES
+from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
+                                             strategy_seed)
+
+RANDOM, HEURISTIC = 0, 1
+END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("turn_limit", "no_dice")
+# the kernel's per-game and per-seat numbers, in its output order
+GAME_NUMBERS = ("seed", "decisions", "end", "won", "turns", "stones", "shadow_master_turn",
+                "turns_after_shadow_master", "stones_at_shadow_master",
+                *(f"damage_{t}" for t in TERRITORIES), *(f"stones_{t}" for t in TERRITORIES[:3]),
+                "enemies_defeated", "enemies_in_play", "cards_left", "max_vortex_of_oblivion",
+                "resurrections", "ice_cave_claims", "bonus_dice_given", "dice_lost_in_desert")
+SEAT_NUMBERS = ("dice_at_end", "own_dice_in_play", "dice_placed", "stones_on_turn",
+                "enemies_defeated_on_turn", "bonus_dice_received", "hero")
+NULL_IF_NEGATIVE = ("shadow_master_turn", "turns_after_shadow_master", "stones_at_shadow_master")
+
+
+@njit(cache=True)
+def play_games(R, run_seed, start, stop, n_players, kinds, P, heroes, G, SE):
+    """Play games ``start`` .. ``stop - 1``; fill G (GAME_NUMBERS) and SE (SEAT_NUMBERS)."""
+    L = np.zeros((N_LISTS, WIDTH), np.int64)
+    N = np.zeros(N_LISTS, np.int64)
+    S = np.zeros(S_SIZE, np.int64)
+    A = np.zeros((MAX_ACTIONS, 4), np.int64)
+    T = np.zeros(T_SIZE)
+    mt, lots = new_mt(), new_mt()
+    draws = (kinds[:n_players] == RANDOM).any()
+    for g in range(stop - start):
+        seed = game_seed(run_seed, start + g)
+        mt_seed(mt, seed)
+        if draws:
+            mt_seed(lots, strategy_seed(seed))
+        new_game(L, N, S, R, A, mt, n_players, heroes)
+        decisions = 0
+        while not S[OVER]:
+            n = legal(L, N, S, R, A)
+            seat = S[ACTIVE]
+            if n == 1:
+                a = 0
+            elif n == 0:
+                raise RuntimeError("no legal action in a running game")
+            elif kinds[seat] == RANDOM:
+                a = int(mt_random(lots) * n)
+            else:
+                a = choose(L, N, S, R, P[seat], T, A, n)
+            decisions += 1
+            apply(L, N, S, R, A, a, mt)
+        record(L, N, S, R, G[g], SE[g * n_players:(g + 1) * n_players], seed, decisions)
+
+
+@njit(cache=True)
+def record(L, N, S, R, row, seats, seed, decisions):
+    row[0], row[1], row[2], row[3] = seed, decisions, S[END], S[WON]
+    row[4], row[5] = S[TURN], S[STONES_TOTAL]
+    master = S[MASTER_TURN]
+    row[6], row[7] = master, S[TURN] - master if master >= 0 else -1
+    row[8] = S[STONES_AT_MASTER]
+    for t in range(4):
+        row[9 + t] = S[DAMAGE + t]
+    for t in range(3):
+        row[13 + t] = S[STONES + t]
+    row[16], row[17], row[18] = S[DEFEATED], N[ENEMIES], S[CARDS_LEFT]
+    row[19], row[20], row[21] = S[MAX_OBLIVION], S[RESURRECTIONS], S[CLAIMS]
+    row[22], row[23] = S[BONUS_GIVEN], N[LOST]
+    for s in range(len(seats)):
+        held = 0
+        for i in range(N[BOARD + s]):
+            held += L[BOARD + s, i] < 20
+        if s == S[ACTIVE]:
+            for i in range(N[HAND]):
+                held += L[HAND, i] < 20
+        lost = 0
+        for i in range(N[LOST]):
+            lost += L[LOST, i] // 5 == s and L[LOST, i] < 20
+        seats[s, 0], seats[s, 1] = held, R[R_HERO_DICE] - lost
+        seats[s, 2], seats[s, 3] = S[SEAT_PLACED + s], S[SEAT_STONES + s]
+        seats[s, 4], seats[s, 5] = S[SEAT_DEFEATED + s], S[SEAT_BONUS + s]
+        seats[s, 6] = S[HEROES + s]
+
+
+# ---- Python side: which seats are covered, and the chunk's columns -----------------------------
+def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """(kinds, parameters) of the seats when every one has a compiled twin, else None."""
+    from strategies import RandomStrategy
+    from strategies.roll_for_adventure import STRATEGIES
+    heuristics = tuple(STRATEGIES.values())
+    kinds, params = np.zeros(4, np.int64), np.zeros((4, len(PARAMS)))
+    for i, seat in enumerate(seats):
+        if type(seat) is RandomStrategy:
+            kinds[i] = RANDOM
+        elif type(seat) in heuristics:
+            kinds[i] = HEURISTIC
+            params[i] = [getattr(seat, p) for p in PARAMS]
+        else:
+            return None
+    return kinds, params
+
+
+def play_chunk(task: dict[str, Any], rules: Any, seats: list,
+               heroes: list | None) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]] | None:
+    """The chunk's columns that vary by game: per game (``game``, ``seed``, ``decisions``,
+    ``end_reason`` and the game's metrics) and per seat (``score``, ``rank``, ``won`` and the
+    seat metrics; rows by game, then seat), or None when some seat has no compiled twin."""
+    covered = compiled_seats(seats)
+    if covered is None:
+        return None
+    kinds, params = covered
+    n = task["players"]
+    fixed = np.full(4, -1, np.int64)
+    for seat, name in enumerate((heroes or [])[:n]):
+        if name is not None:
+            fixed[seat] = FIRST_GAME_HEROES.index(name)
+    count = task["stop"] - task["start"]
+    G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
+    SE = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
+    play_games(rules_array(rules), np.uint64(task["seed"]), task["start"], task["stop"], n,
+               kinds, params, fixed, G, SE)
+    games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS)}
+    games["game"] = np.arange(task["start"], task["stop"])
+    games["end_reason"] = np.array(END_REASONS, dtype=object)[games.pop("end")]
+    games["won"] = games["won"].astype(bool)
+    games["hero_powers"] = np.full(count, rules.hero_powers)
+    for name in NULL_IF_NEGATIVE:
+        games[name] = pl.Series(name, games[name]).set(pl.Series(games[name] < 0), None)
+    seat_cols = {name: SE[:, i] for i, name in enumerate(SEAT_NUMBERS)}
+    names = np.array(FIRST_GAME_HEROES + (None,), dtype=object)
+    seat_cols["hero"] = names[seat_cols["hero"]] if rules.hero_powers else np.full(
+        count * n, None, dtype=object)
+    seat_cols["score"] = np.repeat(games["stones"].astype(float), n)   # co-op: the team's stones
+    seat_cols["rank"] = np.ones(count * n, np.int64)
+    seat_cols["won"] = np.repeat(games["won"], n)
+    return games, seat_cols

@@ -1,0 +1,167 @@
+"""Roll for Adventure's compiled kernel (issue 12), part 1: a game's state as flat integer arrays
+and the Rules as numbers.
+
+The kernel (``kernel.py``) plays exactly the game of the Python engine for the same seed: same
+dice, same draws in the same order. So every ordered container of the engine (hero boards, the
+roll, the desert sections, the forest path, the vortexes...) is a row of ``L`` holding the same
+dice in the same order, its length in ``N``; scalars and small arrays live in ``S`` at the
+offsets below. Dice are the engine's ints: 0-19 hero dice (colour ``d // 5``), 20-23 bonus dice.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
+
+WIDTH = 32            # room in every list: the deck holds up to 25 cards, a list 24 dice
+
+# ---- rows of L (lengths in N) ----------------------------------------------------------------
+BOARD = 0             # 0-3: each seat's hero board (dice waiting, unrolled)
+HAND, DESERT, DESERT2, LOST = 4, 5, 6, 7      # the roll; desert sections 1, 2, 3
+FORT = 8              # 8-13: the fortress subtasks
+FOREST, OBLIVION, RESURRECTION, POOL = 14, 15, 16, 17   # POOL: the ice cave's big space
+ENEMIES, DISCARD, DECK = 18, 19, 20           # cards face up (reveal order), defeated, to draw
+ELIGIBLE, PENDING = 21, 22                    # seats owed a bonus die; follow-ups queued
+ENEMY_DICE = 23       # 23-46: the dice on each enemy card
+TAKEN, COMMANDED = 47, 48                     # scratch: the dice of one placement; attackers
+N_LISTS = 49
+
+# ---- S: scalars, then small arrays -------------------------------------------------------------
+ACTIVE, TURN, PHASE, ICE_PLACED, FOREST_STONES, BOUNDARY, CARDS_LEFT, MASTER_OUT = range(8)
+RES_PIPS, STONES_TOTAL, POWER_USED, TURN_OVER, OVER, WON, END, MASTER_TURN = range(8, 16)
+STONES_AT_MASTER, DEFEATED, MAX_OBLIVION, RESURRECTIONS, CLAIMS, BONUS_GIVEN = range(16, 22)
+PLAYERS, POWERS = 22, 23
+FACE, HOLDER = 24, 48                         # per die (24 each)
+DAMAGE, STONES = 72, 76                       # per territory
+BARRIERS = 80                                 # per fortress subtask (6)
+PIPS = 86                                     # per enemy card (24)
+HEROES, SEAT_STONES, SEAT_DEFEATED, SEAT_PLACED, SEAT_BONUS = 110, 114, 118, 122, 126  # per seat
+ICE = 130                                     # the ice cave's spaces 1-6: a die or -1
+COUNTS = 136                                  # dice of the roll showing each value (0-6)
+LEGAL_N = 143         # the placements listed in A for the current roll, or -1 (state._legal)
+S_SIZE = 144
+
+# phases (kingdom.py) and end reasons (END: the territory that fell is FELL + t)
+PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, GAME_OVER = range(8)
+END_STONES, FELL, END_TURN_LIMIT, END_NO_DICE = 0, 1, 5, 6
+MASTER = -1           # the Master of Shadows in the deck
+
+# ---- R: the Rules as ints (rules_array) -------------------------------------------------------
+R_STONES, R_LOSE, R_HERO_DICE, R_ALLIES, R_BONUS = 0, 1, 2, 3, 6      # R_ALLIES: 3 items
+R_NRANKS, R_RANKS = 7, 8                      # enemy_ranks: count, 6 items
+R_STACKS, R_MASTER_STACK, R_MASTER_POS, R_DESERT_VALUE, R_DESERT_DICE = 14, 15, 16, 17, 18  # 2
+R_NFORT, R_FORT_VALUES, R_FORT_SPACES = 20, 21, 27                    # values: 6 items
+R_NFOREST, R_FOREST_VALUES = 28, 29                                   # 6 items
+R_NBOUNDS, R_BOUNDS = 35, 36                                          # 8 items
+R_NO_DICE_BELOW, R_ICE_PER_TURN, R_ICE_REWARDS = 44, 45, 46           # rewards: 3 items
+R_ICE_ATTACK, R_NEW_ENEMY_FIRST, R_HEAL_ONE, R_VORTEX, R_DEFEAT_PIPS = 49, 50, 51, 52, 53
+R_NFACES, R_FACES = 54, 55                    # territory die: count, 12 faces (0-3, 4 all, 5 none)
+R_MASTER_DAMAGE, R_MASTER_DAMAGE_ALL, R_HERO_POWERS, R_MAX_TURNS = 67, 68, 69, 70
+R_SUBTASK = 71                                # value 0-6 -> fortress subtask or -1 (7 items)
+R_DECK_SIZE, R_FOREST_TAKES = 78, 79          # R_FOREST_TAKES: value 0-6 -> 1 if the forest takes it
+R_SIZE = 86
+FACE_ALL, FACE_NONE = 4, 5
+
+
+def rules_array(rules) -> np.ndarray:
+    """Every Rules field of Roll for Adventure as ints at the R_* offsets."""
+    r = np.zeros(R_SIZE, np.int64)
+    r[R_STONES], r[R_LOSE], r[R_HERO_DICE] = rules.stones_to_win, rules.damage_to_lose, \
+        rules.hero_dice_per_player
+    r[R_ALLIES:R_ALLIES + 3] = rules.ally_dice
+    r[R_BONUS] = rules.bonus_dice
+    r[R_NRANKS] = len(rules.enemy_ranks)
+    r[R_RANKS:R_RANKS + len(rules.enemy_ranks)] = rules.enemy_ranks
+    r[R_STACKS], r[R_MASTER_STACK] = rules.deck_stacks, rules.shadow_master_stack
+    r[R_MASTER_POS], r[R_DESERT_VALUE] = rules.shadow_master_position, rules.desert_value
+    r[R_DESERT_DICE:R_DESERT_DICE + 2] = rules.desert_section_dice
+    r[R_NFORT] = len(rules.fortress_values)
+    r[R_FORT_VALUES:R_FORT_VALUES + len(rules.fortress_values)] = rules.fortress_values
+    r[R_FORT_SPACES] = rules.fortress_spaces
+    r[R_NFOREST] = len(rules.forest_values)
+    r[R_FOREST_VALUES:R_FOREST_VALUES + len(rules.forest_values)] = rules.forest_values
+    r[R_NBOUNDS] = len(rules.forest_boundaries)
+    r[R_BOUNDS:R_BOUNDS + len(rules.forest_boundaries)] = rules.forest_boundaries
+    r[R_NO_DICE_BELOW] = 24 if rules.no_dice_counts_bonus else 20
+    r[R_ICE_PER_TURN] = rules.ice_cave_dice_per_turn
+    r[R_ICE_REWARDS:R_ICE_REWARDS + 3] = rules.ice_cave_rewards
+    r[R_ICE_ATTACK] = rules.ice_cave_attack_dice
+    r[R_NEW_ENEMY_FIRST] = rules.attack_order == "new_enemy_first"
+    r[R_HEAL_ONE] = rules.ice_cave_reset == "one"
+    r[R_VORTEX], r[R_DEFEAT_PIPS] = rules.vortex_threshold, rules.enemy_defeat_pips
+    r[R_NFACES] = len(rules.territory_die)
+    r[R_FACES:R_FACES + len(rules.territory_die)] = [TERRITORY_DIE_FACES.index(f)
+                                                     for f in rules.territory_die]
+    r[R_MASTER_DAMAGE], r[R_MASTER_DAMAGE_ALL] = rules.shadow_master_damage, \
+        rules.shadow_master_damage_all
+    r[R_HERO_POWERS], r[R_MAX_TURNS] = rules.hero_powers, rules.max_turns
+    r[R_SUBTASK:R_SUBTASK + 7] = -1
+    for s, v in enumerate(rules.fortress_values):
+        r[R_SUBTASK + v] = s
+    r[R_DECK_SIZE] = rules.deck_size
+    for v in rules.forest_values:
+        r[R_FOREST_TAKES + v] = 1
+    return r
+
+
+# ---- ordered lists, as the engine's Python lists --------------------------------------------
+@njit(cache=True)
+def push(L, N, row, x):
+    L[row, N[row]] = x
+    N[row] += 1
+
+
+@njit(cache=True)
+def pop_at(L, N, row, i):
+    """``list.pop(i)``: the later items close the gap."""
+    x = L[row, i]
+    for j in range(i, N[row] - 1):
+        L[row, j] = L[row, j + 1]
+    N[row] -= 1
+    return x
+
+
+@njit(cache=True)
+def remove(L, N, row, x):
+    """``list.remove(x)``: the first x goes."""
+    for i in range(N[row]):
+        if L[row, i] == x:
+            pop_at(L, N, row, i)
+            return
+
+
+@njit(cache=True)
+def insert_front(L, N, row, x):
+    for j in range(N[row], 0, -1):
+        L[row, j] = L[row, j - 1]
+    L[row, 0] = x
+    N[row] += 1
+
+
+@njit(cache=True)
+def extend(L, N, row, source):
+    for i in range(N[source]):
+        push(L, N, row, L[source, i])
+
+
+@njit(cache=True)
+def card_land(R, card):
+    return card // R[R_NRANKS]
+
+
+@njit(cache=True)
+def card_rank(R, card):
+    return R[R_RANKS + card % R[R_NRANKS]]
+
+
+@njit(cache=True)
+def dice_held(L, N, S, seat):
+    """Hero and ally dice on a seat's board, plus its roll for the active seat (kingdom.py)."""
+    n = 0
+    for i in range(N[BOARD + seat]):
+        n += L[BOARD + seat, i] < 20
+    if seat == S[ACTIVE]:
+        for i in range(N[HAND]):
+            n += L[HAND, i] < 20
+    return n

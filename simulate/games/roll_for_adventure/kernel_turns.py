@@ -1,0 +1,411 @@
+"""Roll for Adventure's compiled kernel, part 3: set-up, the legal actions, applying an action
+and the turns, line for line as ``__init__.new_game`` and ``state.py`` (the same draws in the
+same order: the deck shuffle, the Master's place, the heroes, then every die of every roll).
+
+An action is a row of ``A``: ``(kind, a, b, c)``. Kind PLACE is ``Place(value a, target code b,
+count c)`` (codes: 0-3 territories, 4 the Vortex of Resurrection, 5+ enemy card); kinds ADVANCE ..
+RESET (the phase numbers) carry their choice in ``a`` (a die label key, claim 1/0, a seat, a card,
+a territory); kind POWER is ``UsePower(hero a, value b, target c)``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulate.games.roll_for_adventure.kernel_board import (
+    attack, claim_ice_cave, damage, defeat, desert_move, finish, gain_stone, give_bonus,
+    label_key, place_desert, place_forest, place_fortress, place_ice_cave, place_on_enemy,
+    reveal)
+from simulate.games.roll_for_adventure.kernel_layout import (
+    ACTIVE, ADVANCE, BARRIERS, BOARD, BOUNDARY, CARDS_LEFT, CLAIM, COMMANDED, COUNTS, DAMAGE,
+    DECK, DEFEAT, DESERT, DESERT2, ELIGIBLE, END_NO_DICE, END_TURN_LIMIT, ENEMIES, FACE, FOREST,
+    FORT, GIVE, HAND, HEROES, HOLDER, ICE, ICE_PLACED, LEGAL_N, LOSE, LOST, MASTER, MASTER_TURN,
+    MAX_OBLIVION, OBLIVION, OVER, PENDING, PHASE, PLACE, PLAYERS, POOL, POWER_USED, POWERS,
+    R_ALLIES, R_BONUS, R_BOUNDS, R_DECK_SIZE, R_DESERT_DICE, R_DESERT_VALUE, R_FOREST_TAKES,
+    R_FORT_SPACES, R_HEAL_ONE, R_HERO_DICE, R_HERO_POWERS, R_ICE_PER_TURN, R_MASTER_POS,
+    R_MASTER_STACK, R_MAX_TURNS, R_NFORT, R_NO_DICE_BELOW, R_STACKS, R_SUBTASK, R_VORTEX, RES_PIPS,
+    RESET, RESURRECTION, RESURRECTIONS, SEAT_PLACED, STONES_AT_MASTER, TAKEN, TURN, TURN_OVER,
+    extend, insert_front, pop_at, push, remove)
+from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+
+POWER = 8                                        # the kind of a UsePower row
+ADVENTURER, FIGHTER, HEALER, WARRIOR = range(4)  # heroes.FIRST_GAME_HEROES order
+MAX_ACTIONS = 1024
+
+
+@njit(cache=True)
+def add(A, i, kind, a, b, c):
+    A[i, 0], A[i, 1], A[i, 2], A[i, 3] = kind, a, b, c
+    return i + 1
+
+
+# ---- legal actions ---------------------------------------------------------------------------
+@njit(cache=True)
+def legal(L, N, S, R, A):
+    phase = S[PHASE]
+    if phase == PLACE:
+        return S[LEGAL_N] if S[LEGAL_N] >= 0 else placements(L, N, S, R, A)
+    n = 0
+    if phase == ADVANCE or phase == LOSE:        # one per label, in the section's order
+        row = DESERT if phase == ADVANCE else DESERT2
+        for i in range(N[row]):
+            key = label_key(S, L[row, i])
+            for j in range(i):
+                if label_key(S, L[row, j]) == key:
+                    break
+            else:
+                n = add(A, n, phase, key, 0, 0)
+    elif phase == CLAIM:
+        n = add(A, add(A, 0, CLAIM, 1, 0, 0), CLAIM, 0, 0, 0)
+    elif phase == GIVE:
+        for i in range(N[ELIGIBLE]):
+            n = add(A, n, GIVE, L[ELIGIBLE, i], 0, 0)
+    elif phase == DEFEAT:
+        for i in range(N[ENEMIES]):
+            n = add(A, n, DEFEAT, L[ENEMIES, i], 0, 0)
+    elif phase == RESET:
+        for t in range(4):
+            if S[DAMAGE + t]:
+                n = add(A, n, RESET, t, 0, 0)
+    return n
+
+
+@njit(cache=True)
+def placements(L, N, S, R, A):
+    """state._placements: per value shown, per target taking it, Place of 1, 2, ... dice."""
+    for v in range(7):
+        S[COUNTS + v] = 0
+    for i in range(N[HAND]):
+        S[COUNTS + S[FACE + L[HAND, i]]] += 1
+    k = 0
+    ice = S[ICE_PLACED] < R[R_ICE_PER_TURN]
+    for v in range(1, 7):
+        n = S[COUNTS + v]
+        if not n:
+            continue
+        for code in range(3):                    # desert, fortress, forest
+            if code == 0:
+                if v != R[R_DESERT_VALUE]:
+                    continue
+                free = R[R_DESERT_DICE] - N[DESERT]
+            elif code == 1:
+                s = R[R_SUBTASK + v]
+                if s < 0 or not S[BARRIERS + s]:
+                    continue
+                free = R[R_FORT_SPACES] - N[FORT + s]
+            else:
+                if not R[R_FOREST_TAKES + v]:
+                    continue
+                free = S[BOUNDARY] - N[FOREST]
+            for c in range(1, (n if n < free else free) + 1):
+                k = add(A, k, PLACE, v, code, c)
+        if ice and S[ICE + v - 1] < 0:
+            k = add(A, k, PLACE, v, 3, 1)
+        for i in range(N[ENEMIES]):
+            for c in range(1, n + 1):
+                k = add(A, k, PLACE, v, 5 + L[ENEMIES, i], c)
+        for c in range(1, n + 1):
+            k = add(A, k, PLACE, v, 4, c)
+    if S[POWERS] and not S[POWER_USED] and S[HEROES + S[ACTIVE]] >= 0:
+        k = power_actions(L, N, S, A, k, S[HEROES + S[ACTIVE]])
+    S[LEGAL_N] = k
+    return k
+
+
+@njit(cache=True)
+def power_actions(L, N, S, A, k, hero):
+    """heroes.py: the PLACEHOLDER powers' UsePower actions."""
+    if hero == ADVENTURER:
+        return add(A, k, POWER, hero, 0, 0)
+    if hero == WARRIOR:
+        for v in range(1, 7):
+            if S[COUNTS + v]:
+                k = add(A, k, POWER, hero, v, 0)
+        return k
+    if hero == HEALER:
+        low = 1
+        while not S[COUNTS + low]:
+            low += 1
+        for t in range(4):
+            if S[DAMAGE + t]:
+                k = add(A, k, POWER, hero, low, t)
+        return k
+    high = 6
+    while not S[COUNTS + high]:
+        high -= 1
+    for i in range(N[ENEMIES]):
+        k = add(A, k, POWER, hero, high, L[ENEMIES, i])
+    return k
+
+
+# ---- applying an action ----------------------------------------------------------------------
+@njit(cache=True)
+def apply(L, N, S, R, A, a, mt):
+    S[LEGAL_N] = -1
+    kind = A[a, 0]
+    if kind == PLACE:
+        place(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], mt)
+    elif kind == POWER:
+        use_power(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], mt)
+    else:
+        follow_up(L, N, S, R, A, kind, A[a, 1], mt)
+
+
+@njit(cache=True)
+def place(L, N, S, R, A, v, code, n, mt):
+    """Bonus dice first, then ally dice, then own dice (the highest die numbers)."""
+    N[TAKEN] = 0
+    for i in range(N[HAND]):
+        if S[FACE + L[HAND, i]] == v:
+            push(L, N, TAKEN, L[HAND, i])
+    if N[TAKEN] != n:
+        m = N[TAKEN]
+        for i in range(1, m):                    # sort descending (insertion sort)
+            x, j = L[TAKEN, i], i - 1
+            while j >= 0 and L[TAKEN, j] < x:
+                L[TAKEN, j + 1] = L[TAKEN, j]
+                j -= 1
+            L[TAKEN, j + 1] = x
+        N[TAKEN] = n
+    for i in range(n):
+        remove(L, N, HAND, L[TAKEN, i])
+    S[SEAT_PLACED + S[ACTIVE]] += n
+    if code == 0:
+        place_desert(L, N, S, R)
+    elif code == 1:
+        place_fortress(L, N, S, R, R[R_SUBTASK + v])
+    elif code == 2:
+        place_forest(L, N, S, R)
+    elif code == 3:
+        place_ice_cave(L, N, S, R, L[TAKEN, 0], v)
+    elif code == 4:
+        place_resurrection(L, N, S, R, v * n)
+    else:
+        place_on_enemy(L, N, S, R, code - 5, v * n)
+    if not S[OVER]:
+        after_placement(L, N, S, R, A, mt)
+
+
+@njit(cache=True)
+def place_resurrection(L, N, S, R, pips):
+    """Ends the turn; at the threshold both vortexes free their dice: hero dice to their owners,
+    ally dice to the active player, bonus dice to the ice cave."""
+    S[TURN_OVER] = 1
+    extend(L, N, RESURRECTION, TAKEN)
+    S[RES_PIPS] += pips
+    if S[RES_PIPS] < R[R_VORTEX]:
+        return
+    for row in (OBLIVION, RESURRECTION):
+        for i in range(N[row]):
+            d = L[row, i]
+            if d >= 20:
+                push(L, N, POOL, d)
+            else:
+                holder = d // 5 if d // 5 < S[PLAYERS] else S[ACTIVE]
+                S[HOLDER + d] = holder
+                push(L, N, BOARD + holder, d)
+        N[row] = 0
+    S[RES_PIPS] = 0
+    S[RESURRECTIONS] += 1
+
+
+@njit(cache=True)
+def roll_hand(L, N, S, mt):
+    for i in range(N[HAND]):
+        S[FACE + L[HAND, i]] = int(mt_random(mt) * 6) + 1
+
+
+@njit(cache=True)
+def after_placement(L, N, S, R, A, mt):
+    """Queued follow-ups first; else roll the rest, or end the turn."""
+    if N[PENDING]:
+        S[PHASE] = L[PENDING, 0]
+    elif S[TURN_OVER] or not N[HAND]:
+        end_turn(L, N, S, R, A, mt)
+    else:
+        roll_hand(L, N, S, mt)
+        enter_place(L, N, S, R, A, mt)
+
+
+@njit(cache=True)
+def enter_place(L, N, S, R, A, mt):
+    S[PHASE] = PLACE
+    if not placements(L, N, S, R, A):            # nothing fits: the roll stays on the board
+        end_turn(L, N, S, R, A, mt)
+
+
+@njit(cache=True)
+def highest_die(L, N, S, value):
+    best = -1
+    for i in range(N[HAND]):
+        d = L[HAND, i]
+        if S[FACE + d] == value and d > best:
+            best = d
+    return best
+
+
+@njit(cache=True)
+def use_power(L, N, S, R, A, hero, value, target, mt):
+    S[POWER_USED] = 1
+    if hero == ADVENTURER:                       # roll the whole roll again
+        roll_hand(L, N, S, mt)
+    elif hero == WARRIOR:                        # one die to its opposite face
+        S[FACE + highest_die(L, N, S, value)] = 7 - value
+    elif hero == HEALER:                         # the lowest die to oblivion, heal 1
+        die = highest_die(L, N, S, value)
+        remove(L, N, HAND, die)
+        push(L, N, OBLIVION, die)
+        S[MAX_OBLIVION] = max(S[MAX_OBLIVION], N[OBLIVION])
+        S[DAMAGE + target] -= 1
+    else:                                        # the highest die on an enemy, double pips
+        die = highest_die(L, N, S, value)
+        remove(L, N, HAND, die)
+        N[TAKEN] = 1
+        L[TAKEN, 0] = die
+        place_on_enemy(L, N, S, R, target, 2 * value)
+        after_placement(L, N, S, R, A, mt)
+        return
+    if N[HAND]:
+        enter_place(L, N, S, R, A, mt)
+    else:
+        end_turn(L, N, S, R, A, mt)
+
+
+@njit(cache=True)
+def follow_up(L, N, S, R, A, kind, x, mt):
+    pop_at(L, N, PENDING, 0)
+    if kind == ADVANCE:
+        desert_move(L, N, S, DESERT, DESERT2, x)
+        if N[DESERT2] >= R[R_DESERT_DICE + 1]:
+            insert_front(L, N, PENDING, LOSE)
+    elif kind == LOSE:
+        desert_move(L, N, S, DESERT2, LOST, x)
+        gain_stone(S, R, 0)
+    elif kind == CLAIM:
+        if x:
+            claim_ice_cave(L, N, S, R)
+    elif kind == GIVE:
+        give_bonus(L, N, S, x)
+        if N[POOL] and N[ELIGIBLE]:
+            insert_front(L, N, PENDING, GIVE)
+    elif kind == DEFEAT:
+        defeat(L, N, S, x)
+    else:
+        S[DAMAGE + x] = S[DAMAGE + x] - 1 if R[R_HEAL_ONE] else 0
+    if not S[OVER]:
+        after_placement(L, N, S, R, A, mt)
+
+
+# ---- turns and set-up ------------------------------------------------------------------------
+@njit(cache=True)
+def end_turn(L, N, S, R, A, mt):
+    """Unplaced dice stay on the board; reveal and attack; next players until one can act."""
+    extend(L, N, BOARD + S[ACTIVE], HAND)
+    N[HAND] = 0
+    while True:
+        reveal(L, N, S, R, mt)
+        if S[OVER]:
+            return
+        if S[TURN] >= R[R_MAX_TURNS]:
+            finish(S, 0, END_TURN_LIMIT)
+            return
+        S[ACTIVE] = (S[ACTIVE] + 1) % S[PLAYERS]
+        S[TURN] += 1
+        if start_turn(L, N, S, R, A, mt):
+            return
+
+
+@njit(cache=True)
+def start_turn(L, N, S, R, A, mt):
+    """Begin the active player's turn; False if they have nothing to place."""
+    S[ICE_PLACED] = S[POWER_USED] = S[TURN_OVER] = 0
+    below, alive = R[R_NO_DICE_BELOW], False      # ruling 9: bonus dice do not count
+    for seat in range(S[PLAYERS]):
+        for i in range(N[BOARD + seat]):
+            if L[BOARD + seat, i] < below:
+                alive = True
+    if not alive:
+        finish(S, 0, END_NO_DICE)
+        return True
+    board = BOARD + S[ACTIVE]
+    if not N[board]:
+        return False                             # a turn without dice still reveals a card
+    extend(L, N, HAND, board)
+    N[board] = 0
+    roll_hand(L, N, S, mt)
+    S[PHASE] = PLACE
+    if placements(L, N, S, R, A):
+        return True
+    extend(L, N, board, HAND)                    # the roll stays on the board
+    N[HAND] = 0
+    return False
+
+
+@njit(cache=True)
+def new_game(L, N, S, R, A, mt, n_players, heroes):
+    """__init__.new_game: dice, allies, bonus dice, the deck, heroes, the first roll."""
+    N[:] = 0
+    S[:] = 0
+    for d in range(24):
+        S[HOLDER + d] = d // 5 if d < 20 else -1
+    for v in range(6):
+        S[ICE + v] = -1
+    for s in range(R[R_NFORT]):
+        S[BARRIERS + s] = 1
+    S[BOUNDARY] = R[R_BOUNDS]
+    S[MASTER_TURN] = S[STONES_AT_MASTER] = S[LEGAL_N] = -1
+    S[PLAYERS], S[TURN] = n_players, 1
+    spare = n_players * 5                        # dice of the unused colours
+    for seat in range(n_players):
+        for j in range(R[R_HERO_DICE]):
+            push(L, N, BOARD + seat, seat * 5 + j)
+        for _ in range(R[R_ALLIES + n_players - 2]):
+            S[HOLDER + spare] = seat
+            push(L, N, BOARD + seat, spare)
+            spare += 1
+    for b in range(R[R_BONUS]):
+        push(L, N, POOL, 20 + b)
+    build_deck(L, N, R, mt)
+    S[CARDS_LEFT] = N[DECK]
+    for s in range(4):
+        S[HEROES + s] = -1
+    if R[R_HERO_POWERS]:
+        S[POWERS] = 1
+        free = np.empty(4, np.int64)
+        m = 0
+        for h in range(4):
+            if not (heroes[:n_players] == h).any():
+                free[m] = h
+                m += 1
+        free = free[:m]
+        mt_shuffle_int64(mt, free)
+        for seat in range(n_players):
+            if heroes[seat] >= 0:
+                S[HEROES + seat] = heroes[seat]
+            else:
+                m -= 1
+                S[HEROES + seat] = free[m]
+    if not start_turn(L, N, S, R, A, mt):
+        end_turn(L, N, S, R, A, mt)
+
+
+@njit(cache=True)
+def build_deck(L, N, R, mt):
+    """enemies.build_deck: shuffle, cut into stacks, the Master into one; DECK's top = last."""
+    cards = np.arange(R[R_DECK_SIZE])
+    mt_shuffle_int64(mt, cards)
+    size = cards.size
+    if R[R_MASTER_POS]:
+        at = min(R[R_MASTER_POS] - 1, size)
+    else:
+        stacks = R[R_STACKS]
+        base, extra = size // stacks, size % stacks
+        start = 0
+        for i in range(R[R_MASTER_STACK] - 1):   # stacks as equal as possible, larger on top
+            start += base + (i < extra)
+        height = base + (R[R_MASTER_STACK] - 1 < extra)
+        at = start + int(mt_random(mt) * (height + 1))
+    N[DECK] = size + 1
+    for i in range(size + 1):                    # drawing order i sits at DECK[size - i]
+        card = MASTER if i == at else cards[i - (i > at)]
+        L[DECK, size - i] = card
