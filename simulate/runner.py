@@ -8,6 +8,7 @@ stopped and never counts a game twice.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+import numpy as np
 import polars as pl
 
 from simulate import __version__
@@ -111,6 +113,13 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     constant = {"variant": task["variant"], "players": n, "strategies": names,
                 "game_name": spec.name, "engine_version": spec.version,
                 "rules_hash": rules_hash(rules)}
+    if task.get("engine", "auto") != "python":
+        compiled = _compiled_chunk(spec, task, rules, seats, heroes, described, constant)
+        if compiled is not None:
+            return compiled
+        if task.get("engine") == "compiled":
+            raise ConfigError(f"--engine compiled: {spec.title} has no compiled twin for the "
+                              f"strategies {names}; use --engine auto or python")
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
@@ -129,6 +138,28 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
             metrics = outcome.seat_metrics[seat]
             for column in own_seat:
                 seat_rows[column].append(metrics[column])
+    return games, seat_rows
+
+
+def _compiled_chunk(spec: GameSpec, task: dict, rules: Any, seats: list, heroes: Any,
+                    described: list[str], constant: dict) -> tuple[dict, dict] | None:
+    """The chunk played by the game's compiled kernel (same seeds, same games), or None."""
+    if not spec.kernel:
+        return None
+    module, _, function = spec.kernel.partition(":")
+    played = getattr(importlib.import_module(module), function)(task, rules, seats, heroes)
+    if played is None:
+        return None
+    own_games, own_seats = played
+    count, n = task["stop"] - task["start"], task["players"]
+    games = {c: own_games[c] if c in own_games else [constant[c]] * count
+             for c in list(GAME_COLUMNS) + list(spec.game_columns)}
+    index = np.arange(task["start"], task["stop"])
+    generic = {"game": np.repeat(index, n), "variant": [task["variant"]] * (count * n),
+               "players": np.full(count * n, n), "seat": np.tile(np.arange(n), count),
+               "strategy": described * count}
+    seat_rows = {c: generic[c] if c in generic else own_seats[c]
+                 for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
     return games, seat_rows
 
 

@@ -196,3 +196,7 @@ class GameSpec:
     score_bounds: tuple[float, float] = (float("-inf"), float("inf"))
     placeholders: tuple[str, ...] = ()          # component data that is a placeholder, for reports
     cooperative: bool = False                   # all seats win or lose together
+    # The compiled twin, "module:function" (DESIGN.md, "Compiled kernels"): the function takes
+    # (task, rules, seats, heroes) and returns a chunk's varying columns, or None when some seat
+    # has no compiled twin (the runner then plays the Python engine). "" = no kernel.
+    kernel: str = ""

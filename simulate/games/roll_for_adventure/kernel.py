@@ -29,7 +29,7 @@ from simulate.games.roll_for_adventure.kernel_layout import (
 from simulate.games.roll_for_adventure.kernel_scores import PARAMS, T_SIZE
 from simulate.games.roll_for_adventure.kernel_strategy import choose
 from simulate.games.roll_for_adventure.kernel_turns import MAX_ACTIONS, apply, legal, new_game
-from simulate.games.roll_for_adventure.rules import TERRITORIES
+from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
@@ -151,6 +151,7 @@ def play_chunk(task: dict[str, Any], rules: Any, seats: list,
     games["end_reason"] = np.array(END_REASONS, dtype=object)[games.pop("end")]
     games["won"] = games["won"].astype(bool)
     games["hero_powers"] = np.full(count, rules.hero_powers)
+    games["board"] = [board_name(rules.stones_to_win)] * count
     for name in NULL_IF_NEGATIVE:
         games[name] = pl.Series(name, games[name]).set(pl.Series(games[name] < 0), None)
     seat_cols = {name: SE[:, i] for i, name in enumerate(SEAT_NUMBERS)}
