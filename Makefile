@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m simulate.kernels.warm
 	touch $(STAMP)
 
 demo: install  ## run configs/demo.toml and print the report's path
