@@ -1,13 +1,11 @@
 """`simulate run`: play a config's games into Parquet and write the HTML report."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors
+from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors, write_report
 from simulate.games.base import ConfigError
 
 
@@ -20,11 +18,11 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         scheduler: Annotated[str | None, typer.Option(
             "--scheduler", help="Dask scheduler address, with --backend dask.")] = None,
         fresh: Annotated[bool, typer.Option(
-            "--fresh", help="Delete earlier results in the out folder first.")] = False,
+            "--fresh", help="Delete this tool's earlier results in the out folder first "
+            "(never other files).")] = False,
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
-    from reports.report import build_report
     from simulate.config import load_config
     from simulate.runner import ProgressBar
     from simulate.runner import run as run_games
@@ -33,12 +31,11 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
-        if fresh and Path(cfg.out).exists():
-            shutil.rmtree(cfg.out)
-        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar())
+        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
+                             fresh=fresh)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
         typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
         if report:
-            typer.echo(f"report: {build_report(cfg.out)}")
+            typer.echo(f"report: {write_report(cfg.out)}")
