@@ -90,6 +90,7 @@ def own_files(path: Path) -> list[Path]:
     """Every file in ``path`` the tool wrote: what ``--fresh`` may delete, and nothing else."""
     found = [path / name for name in (MANIFEST, REPORT) if (path / name).is_file()]
     found += [p for p in path.glob(TEMP_PREFIX + "*.tmp") if p.is_file()]
+    found += [p for p in [path / f".{REPORT}.tmp"] if p.is_file()]     # the report's temp file
     for table in TABLES:
         folder = path / table
         if folder.is_dir():

@@ -1,9 +1,7 @@
 """Options shared by several commands, and the one place bad input becomes exit code 2."""
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Annotated, Iterator
 
 import typer
@@ -31,19 +29,3 @@ def user_errors(debug: bool = False) -> Iterator[None]:
         typer.echo("\ninterrupted: finished chunks are saved; run the same command to resume",
                    err=True)
         raise typer.Exit(130) from None
-
-
-def write_report(out: str | Path) -> Path:
-    """Build ``out/report.html`` atomically: a kill mid-way leaves the old report, never half a
-    new one."""
-    from reports.report import build_report
-    from simulate.results_folder import REPORT, TEMP_PREFIX
-
-    out = Path(out)
-    tmp = out / f"{TEMP_PREFIX}report-{os.getpid()}.tmp"
-    try:
-        build_report(out, tmp)
-        os.replace(tmp, out / REPORT)
-        return out / REPORT
-    finally:
-        tmp.unlink(missing_ok=True)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, user_errors, write_report
+from simulate.cli.common import ConfigPath, Debug, user_errors
 from simulate.games.base import ConfigError
 
 
@@ -53,6 +53,7 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
 def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
            debug: Debug = False) -> None:
     """Rebuild the HTML report of the run in OUT."""
+    from reports.report import build_report
     from simulate.results_folder import MANIFEST, read_marker
 
     with user_errors(debug):
@@ -60,4 +61,4 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
         if not (folder / MANIFEST).is_file():
             raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
         read_marker(folder)
-        typer.echo(f"report: {write_report(folder)}")
+        typer.echo(f"report: {build_report(folder)}")

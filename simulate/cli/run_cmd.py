@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors, write_report
+from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors
 from simulate.games.base import ConfigError
 
 
@@ -23,6 +23,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
+    from reports.report import build_report
     from simulate.config import load_config
     from simulate.runner import ProgressBar
     from simulate.runner import run as run_games
@@ -38,4 +39,4 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
         typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
         if report:
-            typer.echo(f"report: {write_report(cfg.out)}")
+            typer.echo(f"report: {build_report(cfg.out)}")
