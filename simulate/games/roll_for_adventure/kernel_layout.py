@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+import simulate.kernels  # noqa: F401  (first: numba's cache folder, see its docstring)
+
 from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
 
 WIDTH = 32            # room in every list: the deck holds up to 25 cards, a list 24 dice
