@@ -41,6 +41,12 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
         sections.append(("Variants", sweep_section(seats, sweep, spec.cooperative) + compared))
     sections.append((spec.title, _game_section(spec.name, games, seats)))
     sections.append(("Columns", _columns(spec)))
+    return render_page(f"{spec.title} — balance report", sections,
+                       Path(path) if path else out / "report.html")
+
+
+def render_page(title: str, sections: list[tuple[str, list]], target: Path) -> Path:
+    """Render titled sections of blocks through the report template into ``target``."""
     env = Environment(loader=PackageLoader("reports", "templates"),
                       autoescape=select_autoescape(["html", "j2"]))
     env.tests["heading"] = lambda b: isinstance(b, Heading)
@@ -50,9 +56,7 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
     env.tests["code"] = lambda b: isinstance(b, Code)
     env.filters["cell"] = _cell
     text = env.get_template("report.html.j2").render(
-        title=f"{spec.title} — balance report", sections=sections,
-        generated=dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
-    target = Path(path) if path else out / "report.html"
+        title=title, sections=sections, generated=dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
     target.write_text(text, encoding="utf-8")
     return target
 
@@ -72,6 +76,8 @@ def _what_was_run(manifest: dict, games: pl.DataFrame, spec) -> list:
             ["variants", ", ".join(variant_order(games))],
             ["time playing", f"{seconds:,.1f} s"],
             ["games per second", f"{total / seconds:,.0f}" if seconds > 0 else "–"]]
+    if "stopping" in manifest:               # --until-ci: why the rounds stopped
+        rows.append(["stopped", manifest["stopping"].get("reason", "")])
     blocks: list = [Table(["", ""], rows, "The run")]
     if spec.placeholders:
         blocks.append(Paragraph("Placeholder data in use (not the printed components; treat "

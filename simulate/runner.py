@@ -88,6 +88,16 @@ def plan_chunks(cfg: RunConfig) -> list[Chunk]:
             for start in range(0, cfg.games, cfg.chunk)]
 
 
+def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk]:
+    """The chunks of the first ``upto`` games (one count for every variant, or one per variant
+    name). Playing a run in rounds of growing ``upto`` gives the same tables as one run of the
+    final size: a game's seed depends only on its index (``upto`` should fall on chunk edges)."""
+    if upto is None:
+        return chunks
+    limit = upto if isinstance(upto, dict) else {c.variant: upto for c in chunks}
+    return [c for c in chunks if c.start < limit.get(c.variant, 0)]
+
+
 def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
@@ -153,6 +163,8 @@ class Manifest:
                 raise ConfigError(f"{out} holds a different run (config, seed or version "
                                   "changed); use another --out or --fresh")
             self.data.update({k: old[k] for k in ("chunks_done", "games_done", "elapsed_seconds")})
+            if "stopping" in old:        # why an adaptive run stopped (simulate/adaptive)
+                self.data["stopping"] = old["stopping"]
 
     @property
     def done(self) -> set[str]:
@@ -182,14 +194,16 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dic
 
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Manifest:
-    """Play every chunk not yet done, writing each as it arrives. Returns the manifest."""
+        progress: Callable[[int, int], None] | None = None,
+        upto: int | dict[str, int] | None = None) -> Manifest:
+    """Play every chunk not yet done (of the first ``upto`` games only, if given; see
+    :func:`within`), writing each as it arrives. Returns the manifest."""
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     manifest = Manifest(out, cfg)
     manifest.save()
     spec = cfg.spec
-    chunks = plan_chunks(cfg)
+    chunks = within(plan_chunks(cfg), upto)
     todo = [c for c in chunks if c.id not in manifest.done]
     total = sum(c.size for c in chunks)
     done = total - sum(c.size for c in todo)

@@ -52,8 +52,14 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
            debug: Debug = False) -> None:
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
+    from reports.tuning import build_sensitivity_report, build_tune_report
 
     with user_errors(debug):
         if not (Path(out) / "manifest.json").exists():
             raise ConfigError(f"{out} is not a results folder (no manifest.json)")
-        typer.echo(f"report: {build_report(out)}")
+        if (Path(out) / "tune.json").exists():
+            typer.echo(f"report: {build_tune_report(out)}")
+        elif (Path(out) / "sensitivity.json").exists():
+            typer.echo(f"report: {build_sensitivity_report(out)}")
+        else:
+            typer.echo(f"report: {build_report(out)}")

@@ -1,0 +1,159 @@
+"""Report pages of `simulate tune` (tune.json) and `simulate sensitivity` (sensitivity.json).
+
+Same structure as the balance report: data -> blocks -> the report template -> one HTML file.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
+from reports.report import render_page
+
+
+def build_tune_report(out: str | Path) -> Path:
+    out = Path(out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    result = json.loads((out / "tune.json").read_text())
+    sections = [("Answer", _answer(result)),
+                ("Candidates tried", _candidates(result)),
+                ("Final config", [Code(result["final_toml"], "The config's [rules] with the "
+                                       "tuned value written in, ready to copy (click to open)")]),
+                ("What was run", _what_was_run(manifest, result))]
+    return render_page(f"{manifest['game']} — tuning report", sections, out / "report.html")
+
+
+def build_sensitivity_report(out: str | Path) -> Path:
+    out = Path(out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    result = json.loads((out / "sensitivity.json").read_text())
+    base = result["baseline"]
+    intro = Paragraph(
+        f"Each rule was set to its low and high value (booleans flipped, every other choice "
+        f"tried) and played on the same game seeds as the baseline; the effect is the mean "
+        f"paired difference in {result['metric']} at {result['players']} players (baseline "
+        f"{_est(base)}). Method: {result['method']}. A value stops early once its interval "
+        f"lies inside +-{result['negligible']:.4g} (does not matter) or outside it (matters); "
+        f"intervals are taken at {100 * result['look_confidence']:.2f} % so the stopping rule "
+        f"keeps its 95 % coverage. p-values are exact McNemar (rates) or paired t-tests at "
+        f"the value's final size, Holm-adjusted over all values.")
+    rows = [[r["variant"], r["games"], _est(r["difference"], signed=True), _p(r["p"]),
+             _p(r["p_holm"]), r["verdict"]] for r in result["effects"]]
+    blocks = [intro, _tornado(result),
+              Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
+                    "Rule values ranked by the size of their effect")]
+    if result["skipped"]:
+        blocks.append(Table(["rule", "skipped because"], result["skipped"], "Not varied"))
+    sections = [("Sensitivity", blocks), ("What was run", _what_was_run(manifest, result))]
+    return render_page(f"{manifest['game']} — sensitivity report", sections,
+                       out / "report.html")
+
+
+def _answer(result: dict) -> list:
+    blocks = [Paragraph(f"Method: {result['method']}. Every candidate played the same game "
+                        f"seeds in doubling rounds ({', '.join(map(str, result['rounds']))} "
+                        f"games) and stopped as soon as its interval decided; each look uses a "
+                        f"{100 * result['look_confidence']:.2f} % interval (Bonferroni over the "
+                        f"looks), so a final interval covers the truth at least "
+                        f"{100 * result['confidence']:.0f} % of the time."),
+              Paragraph(f"Targets: {'; '.join(result['targets'])}. Games spent: "
+                        f"{result['games_spent']:,}; stopped: {result['stopped']}.")]
+    rows = {tuple(c["point"]): c for c in result["candidates"]}
+    if result["answer"]:
+        blocks.append(_table(result, [rows[tuple(p)] for p in result["answer"]],
+                             "Values that meet every target"))
+    if result["note"]:
+        blocks.append(Paragraph(result["note"].capitalize() + "."))
+    blocks += _plots(result)
+    return blocks
+
+
+def _candidates(result: dict) -> list:
+    return [_table(result, result["candidates"], "Every value tried, with its final interval "
+                   "(status: meets / fails every target's band, open = undecided, dropped = "
+                   "left behind by successive halving)")]
+
+
+def _table(result: dict, candidates: list[dict], caption: str) -> Table:
+    columns = result["rules"] + ["games", "status"] + result["targets"]
+    rows = [c["point"] + [c["games"], c["status"]] + [_est(e) for e in c["estimates"]]
+            for c in candidates]
+    return Table(columns, rows, caption)
+
+
+def _plots(result: dict) -> list:
+    """Each target's metric against the first rule, with interval bars and the target band."""
+    rule = result["rules"][0]
+    tried = [c for c in result["candidates"] if c["estimates"]]
+    if not tried or not all(isinstance(c["point"][0], (int, float)) for c in tried):
+        return []
+    figures = []
+    for i, label in enumerate(result["targets"]):
+        with plot_style() as plt:
+            fig, ax = plt.subplots()
+            groups: dict[tuple, list] = {}
+            for c in sorted(tried, key=lambda c: c["point"]):
+                groups.setdefault(tuple(c["point"][1:]), []).append(c)
+            for rest, group in groups.items():
+                x = [c["point"][0] for c in group]
+                est = [c["estimates"][i] for c in group]
+                ax.errorbar(x, [e["mean"] for e in est], marker="o", capsize=3, linestyle=":",
+                            yerr=[[e["mean"] - e["low"] for e in est],
+                                  [e["high"] - e["mean"] for e in est]],
+                            label=", ".join(f"{r}={v}" for r, v in zip(result["rules"][1:],
+                                                                       rest)) or None)
+            ax.axhline(result["target_values"][i], color="grey", linewidth=1)
+            ax.set_xlabel(rule)
+            ax.set_ylabel(label.split(" at ")[0])
+            if len(groups) > 1:
+                ax.legend(fontsize=7)
+            figures.append(Figure(figure_svg(fig), f"{label}: each value tried, with its "
+                                  f"final interval; the grey line is the target."))
+    return [Heading("Metric against the rule")] + figures
+
+
+def _tornado(result: dict) -> Figure | Paragraph:
+    rows = result["effects"][:25][::-1]
+    if not rows:
+        return Paragraph("No rule value was varied.")
+    with plot_style() as plt:
+        fig, ax = plt.subplots(figsize=(7.5, 0.28 * len(rows) + 1.2))
+        y = range(len(rows))
+        means = [r["difference"]["mean"] for r in rows]
+        ax.barh(y, means, color=["#c0504d" if m < 0 else "#4f81bd" for m in means])
+        ax.errorbar(means, y, fmt="none", ecolor="black", capsize=2,
+                    xerr=[[r["difference"]["mean"] - r["difference"]["low"] for r in rows],
+                          [r["difference"]["high"] - r["difference"]["mean"] for r in rows]])
+        ax.axvline(0, color="black", linewidth=0.8)
+        for edge in (-result["negligible"], result["negligible"]):
+            ax.axvline(edge, color="grey", linewidth=0.6, linestyle="--")
+        ax.set_yticks(list(y), [r["variant"] for r in rows], fontsize=7)
+        ax.set_xlabel(f"change in {result['metric']} vs baseline")
+        return Figure(figure_svg(fig), "Tornado chart: each rule value's paired effect with its "
+                                       "interval, largest at the top (at most 25 shown); dashed: "
+                                       "the negligible band.")
+
+
+def _what_was_run(manifest: dict, result: dict) -> list:
+    identity = manifest["identity"]
+    rows = [["game", f"{manifest['game']} (engine version {identity['engine_version']})"],
+            ["seed", identity["seed"]], ["player counts", ", ".join(
+                map(str, identity["player_counts"]))],
+            ["strategies (per seat)", " | ".join(map(str, identity["strategies"]))],
+            ["rule values played (variants)", len(identity["variants"])],
+            ["games played", f"{result['games_spent']:,}"],
+            ["time playing", f"{manifest.get('elapsed_seconds', 0.0):,.1f} s"]]
+    return [Table(["", ""], rows, "The run"),
+            Paragraph("The results folder is a normal run: games/ and seats/ Parquet tables, "
+                      "one variant per rule value tried (named like a sweep point)."),
+            Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
+                 "The configuration as written")]
+
+
+def _est(e: dict, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"

@@ -1,0 +1,43 @@
+"""Rounds of growing size on the runner, and the manifest note saying why an adaptive run stopped.
+
+Every round plays the first ``n`` games of some variants (``runner.run(..., upto=...)``). A game's
+seed depends only on its index, so a run that grew in rounds to ``n`` games holds exactly the
+tables of a fixed run of ``n`` games, and a killed run resumes by replaying its rounds: the
+finished chunks are on disk and play again for free.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+
+def on_chunk_edge(games: int, chunk: int, cap: int) -> int:
+    """``games`` rounded up to whole chunks (rounds must end on chunk edges), at most ``cap``."""
+    return min(cap, max(chunk, math.ceil(games / chunk) * chunk))
+
+
+def schedule(first: int, cap: int, chunk: int) -> list[int]:
+    """Round sizes: ``first`` games, then doubling, each on a chunk edge, ending at ``cap``."""
+    sizes = [on_chunk_edge(first, chunk, cap)]
+    while sizes[-1] < cap:
+        sizes.append(on_chunk_edge(2 * sizes[-1], chunk, cap))
+    return sizes
+
+
+def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
+    """Write why the run stopped into its ``manifest.json`` (kept when the run resumes)."""
+    path = Path(out) / "manifest.json"
+    data = json.loads(path.read_text())
+    data["stopping"] = stopping
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, default=str))
+    os.replace(tmp, path)
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, default=str))
+    os.replace(tmp, path)
