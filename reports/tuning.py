@@ -113,25 +113,42 @@ def _plots(result: dict) -> list:
 
 
 def _tornado(result: dict) -> Figure | Paragraph:
-    rows = result["effects"][:25][::-1]
-    if not rows:
+    """One row per rule, largest effect at the top; each value tried is a bar from zero labelled
+    with the value (bars of one rule drawn largest first so a smaller one stays visible)."""
+    by_rule: dict[str, list] = {}
+    for row in result["effects"]:
+        by_rule.setdefault(row["rule"], []).append(row)
+    ranked = sorted(by_rule.items(), key=lambda kv: -max(abs(r["difference"]["mean"])
+                                                         for r in kv[1]))[:25][::-1]
+    if not ranked:
         return Paragraph("No rule value was varied.")
     with plot_style() as plt:
-        fig, ax = plt.subplots(figsize=(7.5, 0.28 * len(rows) + 1.2))
-        y = range(len(rows))
-        means = [r["difference"]["mean"] for r in rows]
-        ax.barh(y, means, color=["#c0504d" if m < 0 else "#4f81bd" for m in means])
-        ax.errorbar(means, y, fmt="none", ecolor="black", capsize=2,
-                    xerr=[[r["difference"]["mean"] - r["difference"]["low"] for r in rows],
-                          [r["difference"]["high"] - r["difference"]["mean"] for r in rows]])
+        fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(ranked) + 1.2))
+        for y, (rule, rows) in enumerate(ranked):
+            for r in sorted(rows, key=lambda r: -abs(r["difference"]["mean"])):
+                d = r["difference"]
+                ax.barh(y, d["mean"], height=0.6, color="#4f81bd" if d["mean"] >= 0 else
+                        "#c0504d", edgecolor="white")
+                ax.errorbar(d["mean"], y, xerr=[[d["mean"] - d["low"]], [d["high"] - d["mean"]]],
+                            fmt="none", ecolor="black", capsize=2, linewidth=0.8)
+                ax.annotate(_value(r["value"]), (d["high"] if d["mean"] >= 0 else d["low"], y),
+                            xytext=(3 if d["mean"] >= 0 else -3, 0), textcoords="offset points",
+                            ha="left" if d["mean"] >= 0 else "right", va="center", fontsize=6)
         ax.axvline(0, color="black", linewidth=0.8)
         for edge in (-result["negligible"], result["negligible"]):
             ax.axvline(edge, color="grey", linewidth=0.6, linestyle="--")
-        ax.set_yticks(list(y), [r["variant"] for r in rows], fontsize=7)
+        ax.set_yticks(range(len(ranked)), [rule for rule, _ in ranked], fontsize=7)
+        ax.margins(x=0.12)
         ax.set_xlabel(f"change in {result['metric']} vs baseline")
-        return Figure(figure_svg(fig), "Tornado chart: each rule value's paired effect with its "
-                                       "interval, largest at the top (at most 25 shown); dashed: "
-                                       "the negligible band.")
+        return Figure(figure_svg(fig), "Tornado chart: each rule's effect at each value tried "
+                                       "(the value is written at the bar's end; red lowers, "
+                                       "blue raises), with its interval; largest at the top, "
+                                       "at most 25 rules; dashed: the negligible band.")
+
+
+def _value(value) -> str:
+    from simulate.config import show_value
+    return show_value(value)
 
 
 def _what_was_run(manifest: dict, result: dict) -> list:

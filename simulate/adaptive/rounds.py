@@ -13,6 +13,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from simulate.config import RunConfig, _only, parse_config
+from simulate.games.base import ConfigError
+
 
 def on_chunk_edge(games: int, chunk: int, cap: int) -> int:
     """``games`` rounded up to whole chunks (rounds must end on chunk edges), at most ``cap``."""
@@ -27,14 +30,27 @@ def schedule(first: int, cap: int, chunk: int) -> list[int]:
     return sizes
 
 
+def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
+             overrides: dict[str, Any]) -> tuple[dict[str, Any], RunConfig]:
+    """The ``[key]`` table of an adaptive command (checked against ``keys``) and the config's
+    baseline run. Such a command makes its own variants, so [[variants]] and [sweep] are refused."""
+    table = data.get(key, None if required else {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"[{key}] must be a table" if key in data else
+                          f"simulate {key} needs a [{key}] table")
+    if data.get("variants") or data.get("sweep"):
+        raise ConfigError(f"[{key}] cannot be combined with [[variants]] or [sweep]: it makes "
+                          "one variant per rule value it tries")
+    _only(table, keys, f"[{key}]")
+    return table, parse_config(data, **overrides)
+
+
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
     """Write why the run stopped into its ``manifest.json`` (kept when the run resumes)."""
     path = Path(out) / "manifest.json"
     data = json.loads(path.read_text())
     data["stopping"] = stopping
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, default=str))
-    os.replace(tmp, path)
+    write_json(path, data)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

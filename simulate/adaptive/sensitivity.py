@@ -29,8 +29,8 @@ from typing import Any
 from statsmodels.stats.multitest import multipletests
 
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
-from simulate.adaptive.rounds import record_stopping, schedule, write_json
-from simulate.config import BASELINE, RunConfig, Variant, _only, _positive, parse_config, show_value
+from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
+from simulate.config import BASELINE, RunConfig, Variant, _positive, show_value
 from simulate.games.base import ConfigError, make_rules, rule_fields, rules_dict
 from simulate.runner import run
 
@@ -51,14 +51,7 @@ class SensitivityPlan:
 
 
 def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
-    table = data.get("sensitivity", {})
-    if not isinstance(table, dict):
-        raise ConfigError("[sensitivity] must be a table")
-    if data.get("variants") or data.get("sweep"):
-        raise ConfigError("[sensitivity] cannot be combined with [[variants]] or [sweep]: "
-                          "it makes one variant per rule value")
-    _only(table, KEYS, "[sensitivity]")
-    base = parse_config(data, **overrides)
+    table, base = base_run(data, "sensitivity", KEYS, False, overrides)
     spec = base.spec
     players = table.get("players", base.player_counts[0])
     if players not in base.player_counts:

@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from simulate.adaptive.metrics import METRICS, parse_metric, read_values
-from simulate.adaptive.rounds import record_stopping, schedule, write_json
+from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
-from simulate.config import RunConfig, Variant, _only, _positive, parse_config, show_value
+from simulate.config import RunConfig, Variant, _only, _positive, show_value
 from simulate.games.base import ConfigError, make_rules, rule_fields
 from simulate.runner import run
 
@@ -60,14 +60,7 @@ class TunePlan:
 
 def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
     """Validate ``[tune]`` (one-line ConfigErrors) and build the run of every grid point."""
-    tune = data.get("tune")
-    if not isinstance(tune, dict):
-        raise ConfigError("simulate tune needs a [tune] table (rules to vary and targets)")
-    if data.get("variants") or data.get("sweep"):
-        raise ConfigError("[tune] cannot be combined with [[variants]] or [sweep]: "
-                          "the tune makes one variant per value it tries")
-    _only(tune, TUNE_KEYS, "[tune]")
-    base = parse_config({k: v for k, v in data.items() if k != "tune"}, **overrides)
+    tune, base = base_run(data, "tune", TUNE_KEYS, True, overrides)
     spec = base.spec
     rules, axes = _axes(tune, spec.rules_class)
     confidence = _number(tune.get("confidence", 0.95), "[tune] confidence", 0.5, 0.999)

@@ -1,10 +1,7 @@
 """`simulate tune`, `simulate sensitivity` and `run --until-ci` on the real runner."""
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 
 import polars as pl
 import pytest
@@ -13,7 +10,7 @@ from typer.testing import CliRunner
 from simulate.adaptive.until_ci import headline_intervals
 from simulate.cli import app
 from simulate.runner import read_tables
-from tests.helpers import write_config
+from tests.helpers import kill_after_chunks, write_config
 
 runner = CliRunner()
 
@@ -68,16 +65,7 @@ def test_killed_tune_resumes_to_the_same_answer(tmp_path):
     out, reference = tmp_path / "killed", tmp_path / "reference"
     config = write_config(tmp_path, SOLO.format(games=400, out=out) + TUNE)
     cmd = [sys.executable, "-m", "simulate", "tune", str(config), "--no-report"]
-    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    manifest = out / "manifest.json"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if manifest.exists() and len(json.loads(manifest.read_text())["chunks_done"]) >= 3:
-            break
-        time.sleep(0.02)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    kill_after_chunks(cmd, out, 3)
     assert not (out / "tune.json").exists(), "the tune should have been killed midway"
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, timeout=300)
     config.write_text(config.read_text().replace(str(out), str(reference)))
