@@ -77,7 +77,9 @@ def _what_was_run(manifest: dict, games: pl.DataFrame, spec) -> list:
             ["time playing", f"{seconds:,.1f} s"],
             ["games per second", f"{total / seconds:,.0f}" if seconds > 0 else "–"]]
     if "stopping" in manifest:               # --until-ci: why the rounds stopped
-        rows.append(["stopped", manifest["stopping"].get("reason", "")])
+        stop = manifest["stopping"]
+        rows.append(["stopped", f"after {stop.get('games', total):,} games per variant and "
+                                f"player count: {stop.get('reason', '')}"])
     blocks: list = [Table(["", ""], rows, "The run")]
     if spec.placeholders:
         blocks.append(Paragraph("Placeholder data in use (not the printed components; treat "

@@ -20,7 +20,7 @@ def build_tune_report(out: str | Path) -> Path:
                 ("Final config", [Code(result["final_toml"], "The config's [rules] with the "
                                        "tuned value written in, ready to copy (click to open)")]),
                 ("What was run", _what_was_run(manifest, result))]
-    return render_page(f"{manifest['game']} — tuning report", sections, out / "report.html")
+    return render_page(f"{_title(manifest)} — tuning report", sections, out / "report.html")
 
 
 def build_sensitivity_report(out: str | Path) -> Path:
@@ -45,7 +45,7 @@ def build_sensitivity_report(out: str | Path) -> Path:
     if result["skipped"]:
         blocks.append(Table(["rule", "skipped because"], result["skipped"], "Not varied"))
     sections = [("Sensitivity", blocks), ("What was run", _what_was_run(manifest, result))]
-    return render_page(f"{manifest['game']} — sensitivity report", sections,
+    return render_page(f"{_title(manifest)} — sensitivity report", sections,
                        out / "report.html")
 
 
@@ -165,6 +165,11 @@ def _what_was_run(manifest: dict, result: dict) -> list:
                       "one variant per rule value tried (named like a sweep point)."),
             Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
                  "The configuration as written")]
+
+
+def _title(manifest: dict) -> str:
+    from simulate.games import get_game
+    return get_game(manifest["game"]).title
 
 
 def _est(e: dict, signed: bool = False) -> str:

@@ -163,8 +163,6 @@ class Manifest:
                 raise ConfigError(f"{out} holds a different run (config, seed or version "
                                   "changed); use another --out or --fresh")
             self.data.update({k: old[k] for k in ("chunks_done", "games_done", "elapsed_seconds")})
-            if "stopping" in old:        # why an adaptive run stopped (simulate/adaptive)
-                self.data["stopping"] = old["stopping"]
 
     @property
     def done(self) -> set[str]:

@@ -46,7 +46,8 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
 
 
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
-    """Write why the run stopped into its ``manifest.json`` (kept when the run resumes)."""
+    """Write why the run stopped into its ``manifest.json`` (the runner rewrites the manifest
+    each round without it; an adaptive command writes it again when it finishes)."""
     path = Path(out) / "manifest.json"
     data = json.loads(path.read_text())
     data["stopping"] = stopping

@@ -59,6 +59,8 @@ def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
     assert tuned["answer"] or "crossed between" in tuned["note"]
     assert (tmp_path / "t" / "report.html").read_text().count("<svg") >= 1
     assert "[rules]" in tuned["final_toml"] or "no value" in tuned["final_toml"]
+    rebuilt = invoke("report", tmp_path / "t")
+    assert rebuilt.exit_code == 0 and "tuning report" in (tmp_path / "t" / "report.html").read_text()
 
 
 def test_killed_tune_resumes_to_the_same_answer(tmp_path):
@@ -137,6 +139,14 @@ def test_bad_tune_input_is_one_line_and_exit_2(tmp_path, tune, message):
     result = invoke("tune", config)
     assert result.exit_code == 2, result.output
     assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("width", ["0", "1.5"])
+def test_bad_until_ci_is_one_line_and_exit_2(tmp_path, width):
+    config = write_config(tmp_path, SOLO.format(games=100, out=tmp_path / "o"))
+    result = invoke("run", config, "--until-ci", width)
+    assert result.exit_code == 2 and "until_ci" in result.output
     assert len(result.output.strip().splitlines()) == 1
 
 

@@ -72,3 +72,11 @@ def test_halving_meets_two_targets_on_two_rules():
         assert abs((a + b) / 100 - 0.5) <= 0.06 + 1e-9 and a / 100 <= 0.2
     statuses = {c["status"] for c in result["candidates"]}
     assert "fails" in statuses or "dropped" in statuses
+
+
+def test_budget_stops_the_search_and_says_so():
+    target = Target(WIN, 1, "equals", 0.3, 0.01)
+    search = Search(coin_sampler(3), [target], schedule(100, 3200, 50), budget=1000)
+    result = bisect(search, GRID)
+    assert result["games_spent"] <= 1000
+    assert "budget of 1,000 games" in result["stopped"]
