@@ -70,8 +70,9 @@ def _answer(result: dict) -> list:
 
 def _candidates(result: dict) -> list:
     return [_table(result, result["candidates"], "Every value tried, with its final interval "
-                   "(status: meets / fails every target's band, open = undecided, dropped = "
-                   "left behind by successive halving)")]
+                   "(status: meets = the interval lies inside every target's band; fails = outside "
+                   "one; below / above = the interval lies on that side of the target value; "
+                   "open = undecided; dropped = left behind by successive halving)")]
 
 
 def _table(result: dict, candidates: list[dict], caption: str) -> Table:
@@ -103,12 +104,15 @@ def _plots(result: dict) -> list:
                             label=", ".join(f"{r}={v}" for r, v in zip(result["rules"][1:],
                                                                        rest)) or None)
             ax.axhline(result["target_values"][i], color="grey", linewidth=1)
+            low, high = result["target_bands"][i]
+            ax.axhspan(low, high, color="grey", alpha=0.15, linewidth=0)
             ax.set_xlabel(rule)
             ax.set_ylabel(label.split(" at ")[0])
             if len(groups) > 1:
                 ax.legend(fontsize=7)
-            figures.append(Figure(figure_svg(fig), f"{label}: each value tried, with its "
-                                  f"final interval; the grey line is the target."))
+            figures.append(Figure(figure_svg(fig), f"{label}: each value tried, with its final "
+                                  "interval; the grey line is the target, the shaded band its "
+                                  "tolerance."))
     return [Heading("Metric against the rule")] + figures
 
 
@@ -157,7 +161,7 @@ def _what_was_run(manifest: dict, result: dict) -> list:
             ["seed", identity["seed"]], ["player counts", ", ".join(
                 map(str, identity["player_counts"]))],
             ["strategies (per seat)", " | ".join(map(str, identity["strategies"]))],
-            ["rule values played (variants)", len(identity["variants"])],
+            ["rule values in the grid (variants)", len(identity["variants"])],
             ["games played", f"{result['games_spent']:,}"],
             ["time playing", f"{manifest.get('elapsed_seconds', 0.0):,.1f} s"]]
     return [Table(["", ""], rows, "The run"),

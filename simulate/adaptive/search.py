@@ -135,10 +135,18 @@ class Search:
         return {"method": method, "answer": [list(p) for p in answer], "note": note,
                 "games_spent": self.spent, "stopped": self.stopped or "every search step settled",
                 "look_confidence": self.level,
-                "candidates": [{"point": list(c.point), "games": c.games, "status":
-                                "dropped" if c.dropped else self.status(c.point),
+                "candidates": [{"point": list(c.point), "games": c.games,
+                                "status": self.verdict(c),
                                 "estimates": [e.as_dict() for e in c.estimates]}
                                for c in sorted(self.candidates.values(), key=lambda c: c.point)]}
+
+    def verdict(self, c: Candidate) -> str:
+        """The status, with 'open' made 'below' / 'above' when one target's side is known."""
+        status = "dropped" if c.dropped else self.status(c.point)
+        if status == "open" and len(self.targets) == 1:
+            side = self.targets[0].side(c.estimates[0])
+            return {1: "above", -1: "below"}.get(side, status)
+        return status
 
 
 def bisect(search: Search, grid: list[Point]) -> dict:

@@ -110,7 +110,9 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     search = Search(sample, plan.targets, plan.sizes, plan.confidence, plan.budget)
     result = (bisect if plan.method == "bisection" else halve)(search, plan.grid)
     result.update(rules=plan.rules, targets=[t.label for t in plan.targets],
-                  target_values=[t.value for t in plan.targets], confidence=plan.confidence,
+                  target_values=[t.value for t in plan.targets],
+                  target_bands=[[t.value - t.tolerance, t.value + t.tolerance] for t in plan.targets],
+                  confidence=plan.confidence,
                   rounds=plan.sizes, final_toml=final_toml(plan, result))
     write_json(Path(cfg.out) / "tune.json", result)
     record_stopping(cfg.out, {"rule": "tune", "method": result["method"],
