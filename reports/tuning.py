@@ -5,27 +5,27 @@ Same structure as the balance report: data -> blocks -> the report template -> o
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
-from reports.report import render_page
+from reports.report import Report, render
+from reports.section import Section
+from reports.tables import open_run
+from simulate.results_folder import REPORT
 
 
 def build_tune_report(out: str | Path) -> Path:
     out = Path(out)
-    manifest = json.loads((out / "manifest.json").read_text())
     result = json.loads((out / "tune.json").read_text())
-    sections = [("Answer", _answer(result)),
-                ("Candidates tried", _candidates(result)),
-                ("Final config", [Code(result["final_toml"], "The config's [rules] with the "
-                                       "tuned value written in, ready to copy (click to open)")]),
-                ("What was run", _what_was_run(manifest, result))]
-    return render_page(f"{_title(manifest)} — tuning report", sections, out / "report.html")
+    return _write(out, "tuning report", _answer(result), [
+        ("Candidates tried", _candidates(result)),
+        ("Final config", [Code(result["final_toml"], "The config's [rules] with the tuned value "
+                               "written in, ready to copy (click to open)")])])
 
 
 def build_sensitivity_report(out: str | Path) -> Path:
     out = Path(out)
-    manifest = json.loads((out / "manifest.json").read_text())
     result = json.loads((out / "sensitivity.json").read_text())
     base = result["baseline"]
     intro = Paragraph(
@@ -35,18 +35,34 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"{_est(base)}). Method: {result['method']}. A value stops early once its interval "
         f"lies inside +-{result['negligible']:.4g} (does not matter) or outside it (matters); "
         f"intervals are taken at {100 * result['look_confidence']:.2f} % so the stopping rule "
-        f"keeps its 95 % coverage. p-values are exact McNemar (rates) or paired t-tests at "
-        f"the value's final size, Holm-adjusted over all values.")
+        f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
+        f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
+        f"Games spent: {result['games_spent']:,}.")
     rows = [[r["variant"], r["games"], _est(r["difference"], signed=True), _p(r["p"]),
              _p(r["p_holm"]), r["verdict"]] for r in result["effects"]]
-    blocks = [intro, _tornado(result),
-              Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
+    blocks = [Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
                     "Rule values ranked by the size of their effect")]
     if result["skipped"]:
         blocks.append(Table(["rule", "skipped because"], result["skipped"], "Not varied"))
-    sections = [("Sensitivity", blocks), ("What was run", _what_was_run(manifest, result))]
-    return render_page(f"{_title(manifest)} — sensitivity report", sections,
-                       out / "report.html")
+    return _write(out, "sensitivity report", [intro, _tornado(result)],
+                  [("Every rule value", blocks)])
+
+
+def _write(out: Path, kind: str, summary: list, sections: list[tuple[str, list]]) -> Path:
+    """Render through the balance report's template ("What was run" and "Columns" closing the
+    page) and write ``report.html`` atomically."""
+    run = open_run(out)
+    built = []
+    for title, blocks in sections:
+        section = Section(title, run)
+        section.add(*blocks)
+        built.append(section)
+    text = render(Report(f"{run.spec.title} — {kind}", summary, built), run)
+    target = out / REPORT
+    tmp = out / f".{REPORT}.tmp"
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+    return target
 
 
 def _answer(result: dict) -> list:
@@ -153,27 +169,6 @@ def _tornado(result: dict) -> Figure | Paragraph:
 def _value(value) -> str:
     from simulate.config import show_value
     return show_value(value)
-
-
-def _what_was_run(manifest: dict, result: dict) -> list:
-    identity = manifest["identity"]
-    rows = [["game", f"{manifest['game']} (engine version {identity['engine_version']})"],
-            ["seed", identity["seed"]], ["player counts", ", ".join(
-                map(str, identity["player_counts"]))],
-            ["strategies (per seat)", " | ".join(map(str, identity["strategies"]))],
-            ["rule values in the grid (variants)", len(identity["variants"])],
-            ["games played", f"{result['games_spent']:,}"],
-            ["time playing", f"{manifest.get('elapsed_seconds', 0.0):,.1f} s"]]
-    return [Table(["", ""], rows, "The run"),
-            Paragraph("The results folder is a normal run: games/ and seats/ Parquet tables, "
-                      "one variant per rule value tried (named like a sweep point)."),
-            Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
-                 "The configuration as written")]
-
-
-def _title(manifest: dict) -> str:
-    from simulate.games import get_game
-    return get_game(manifest["game"]).title
 
 
 def _est(e: dict, signed: bool = False) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from simulate.config import RunConfig, _only, parse_config
 from simulate.games.base import ConfigError
+from simulate.results_folder import MANIFEST, TEMP_PREFIX
 
 
 def on_chunk_edge(games: int, chunk: int, cap: int) -> int:
@@ -48,13 +49,14 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
     """Write why the run stopped into its ``manifest.json`` (the runner rewrites the manifest
     each round without it; an adaptive command writes it again when it finishes)."""
-    path = Path(out) / "manifest.json"
+    path = Path(out) / MANIFEST
     data = json.loads(path.read_text())
     data["stopping"] = stopping
     write_json(path, data)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, default=str))
+    """Write a JSON file of the tool's atomically (a temp file the folder counts as its own)."""
+    tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
     os.replace(tmp, path)

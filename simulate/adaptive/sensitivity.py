@@ -114,9 +114,11 @@ def alternatives(rules_class: type, rules: Any, only: Any) -> list[tuple[str, An
 
 
 def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | None = None,
-                progress=None) -> dict:
-    """Play the rounds, stop values that are settled, rank by effect; write sensitivity.json."""
+                progress=None, fresh: bool = False) -> dict:
+    """Play the rounds, stop values that are settled, rank by effect; write sensitivity.json.
+    ``fresh`` first deletes the tool's earlier results in the out folder."""
     cfg, level = plan.cfg, 1 - (1 - plan.confidence) / len(plan.sizes)
+    run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
     games = {name: 0 for name in plan.changes}
     effects: dict[str, tuple[Estimate, float]] = {}
     negligible, verdicts = plan.negligible, {}

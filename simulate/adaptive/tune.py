@@ -97,10 +97,12 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
 
 
 def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
-         progress=None) -> dict:
-    """Run the search on the runner; write ``tune.json`` and the manifest's stopping note."""
+         progress=None, fresh: bool = False) -> dict:
+    """Run the search on the runner; write ``tune.json`` and the manifest's stopping note.
+    ``fresh`` first deletes the tool's earlier results in the out folder."""
     cfg = plan.cfg
     names = {p: plan.variant_name(p) for p in plan.grid}
+    run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
 
     def sample(step: dict[Point, int]) -> dict[Point, list]:
         run(cfg, backend, scheduler, progress, upto={names[p]: n for p, n in step.items()})

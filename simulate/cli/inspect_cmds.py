@@ -40,9 +40,11 @@ def list_games(game: Annotated[str | None, typer.Argument(
 def validate(config: ConfigPath, debug: Debug = False) -> None:
     """Check CONFIG without running it."""
     from simulate.config import load_config
+    from simulate.results_folder import check_out
 
     with user_errors(debug):
         cfg = load_config(config)
+        check_out(Path(cfg.out))
         if "tune" in cfg.raw or "sensitivity" in cfg.raw:
             typer.echo(_check_adaptive(cfg.raw))
             return
@@ -72,13 +74,16 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
     from reports.tuning import build_sensitivity_report, build_tune_report
+    from simulate.results_folder import MANIFEST, read_marker
 
     with user_errors(debug):
-        if not (Path(out) / "manifest.json").exists():
-            raise ConfigError(f"{out} is not a results folder (no manifest.json)")
-        if (Path(out) / "tune.json").exists():
-            typer.echo(f"report: {build_tune_report(out)}")
-        elif (Path(out) / "sensitivity.json").exists():
-            typer.echo(f"report: {build_sensitivity_report(out)}")
+        folder = Path(out).expanduser()
+        if not (folder / MANIFEST).is_file():
+            raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
+        config = read_marker(folder).get("config", {})
+        if "tune" in config and (folder / "tune.json").is_file():
+            typer.echo(f"report: {build_tune_report(folder)}")
+        elif "sensitivity" in config and (folder / "sensitivity.json").is_file():
+            typer.echo(f"report: {build_sensitivity_report(folder)}")
         else:
-            typer.echo(f"report: {build_report(out)}")
+            typer.echo(f"report: {build_report(folder)}")

@@ -1,8 +1,6 @@
 """`simulate tune` and `simulate sensitivity`: adaptive runs that stop when the answer is known."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +11,8 @@ from simulate.games.base import ConfigError
 Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
 Scheduler = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address.")]
-Fresh = Annotated[bool, typer.Option("--fresh", help="Delete earlier results in the out folder.")]
+Fresh = Annotated[bool, typer.Option("--fresh", help="Delete this tool's earlier results in the "
+                                     "out folder first (never other files).")]
 Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
 
 
@@ -28,8 +27,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
 
     with user_errors(debug):
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _prepare(plan.cfg.out, backend, fresh)
-        result = run_tune(plan, backend, scheduler, ProgressBar())
+        _check_backend(backend)
+        result = run_tune(plan, backend, scheduler, ProgressBar(), fresh)
         typer.echo(f"method: {result['method']}")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
@@ -55,8 +54,8 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
 
     with user_errors(debug):
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _prepare(plan.cfg.out, backend, fresh)
-        result = run_sensitivity(plan, backend, scheduler, ProgressBar())
+        _check_backend(backend)
+        result = run_sensitivity(plan, backend, scheduler, ProgressBar(), fresh)
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
                    f"{_interval(result['baseline'])}; largest effects:")
         for row in result["effects"][:8]:
@@ -68,11 +67,9 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
             typer.echo(f"report: {build_sensitivity_report(plan.cfg.out)}")
 
 
-def _prepare(out: str, backend: str, fresh: bool) -> None:
+def _check_backend(backend: str) -> None:
     if backend not in ("loky", "dask"):
         raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
-    if fresh and Path(out).exists():
-        shutil.rmtree(out)
 
 
 def _point(rules: list[str], point: list) -> str:
