@@ -58,7 +58,7 @@ class ExpectedVP(Strategy):
                                           self._dungeon_of(sp.gain), "garden" in keys, "banish" in keys)
         self._card_parts = {h.name: (h, self.static_value(h.agent) - 0.6 * self._worth[h.id],
                                      self._dungeon_of(h.agent)) for h in comp.heroes}
-        self._memo_view, self._memo = None, {}
+        self._powers: dict = {}
 
     def static_value(self, effect: tuple) -> float:
         """VP price of the parts of an effect that do not depend on the board."""
@@ -126,6 +126,13 @@ class ExpectedVP(Strategy):
         return self.static_value(rewards[rank - 1]) if rank <= len(rewards) else 0.0
 
     def _power_value(self, view, guild: int, steps: int) -> float:
+        key = guild * 16 + steps
+        v = self._powers.get(key)
+        if v is None:
+            v = self._powers[key] = self._power_gain(view, guild, steps)
+        return v
+
+    def _power_gain(self, view, guild: int, steps: int) -> float:
         top, levels = view.comp.track_top, view.comp.track_rewards[guild]
         now = view.power[view.seat][guild]
         holder = view.top_holder[guild]
@@ -140,18 +147,42 @@ class ExpectedVP(Strategy):
     # --- decisions -------------------------------------------------------------------------
     def choose(self, view, actions):
         self._setup(view)
-        best, choice = -1e9, actions[0]
         phase = view.phase
+        if phase == "agent":
+            return self._choose_agent(view, actions)
+        best, choice = -1e9, actions[0]
         for a in actions:
             v = self._value(view, a, phase)
             if v > best:
                 best, choice = v, a
         return choice
 
+    def _choose_agent(self, view, actions):
+        """The Agent Phase's many placements: a space's part (per space or Fort option) and a
+        card's part are each priced once per decision."""
+        spaces, cards, place = {}, {}, A.Place
+        self._powers = {}
+        best, choice = -1e9, actions[0]
+        for a in actions:
+            if type(a) is place:
+                card, space, option = a
+                key = option or space
+                v = spaces.get(key)
+                if v is None:
+                    v = spaces[key] = self._space_value(view, space, option)
+                c = cards.get(card)
+                if c is None:
+                    hero, static, steps = self._card_parts[card]
+                    c = cards[card] = static + (self._dungeon_value(view, steps) if steps else 0.0)
+                v += c
+            else:
+                v = self._value(view, a, "agent")
+            if v > best:
+                best, choice = v, a
+        return choice
+
     def _value(self, view, a, phase) -> float:
         kind = type(a)
-        if kind is A.Place:
-            return self._place_value(view, a)
         if kind is A.PlayItem:
             card = self._adventure[a.card]
             v = self.static_value(card.effect) - self.static_value(card.pay)
@@ -202,22 +233,6 @@ class ExpectedVP(Strategy):
                     price += self.static_value(hero.reveal_pay)
             v += self._dungeon_value(view, steps) - price
         return v
-
-    def _place_value(self, view, a) -> float:
-        """Space part (per space and option) plus card part (per card), each priced once per
-        decision."""
-        if view is not self._memo_view:
-            self._memo_view, self._memo = view, {}
-        memo = self._memo
-        key = (a.space, a.option)
-        v = memo.get(key)
-        if v is None:
-            v = memo[key] = self._space_value(view, a.space, a.option)
-        c = memo.get(a.card)
-        if c is None:
-            hero, static, steps = self._card_parts[a.card]
-            c = memo[a.card] = static + (self._dungeon_value(view, steps) if steps else 0.0)
-        return v + c
 
     def _space_value(self, view, name: str, option: str) -> float:
         space, v, steps, garden, banish = self._space_parts[name]

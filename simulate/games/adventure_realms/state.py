@@ -37,7 +37,8 @@ class State(Effects, Dungeon):
         self.adventure_id = {a.name: a.id for a in comp.adventures}
         self.space_id = {s.name: s.id for s in comp.spaces}
         self.fort = self.space_id.get("Fort", -1)
-        self._symbols = [h.symbols for h in comp.heroes]
+        self._fits = [tuple(sp.id for sp in comp.spaces if h.symbols & sp.symbol)
+                      for h in comp.heroes]             # per hero card: the spaces it fits
         self._places = _PLACE_CACHES.setdefault(id(comp), {})
         # the table
         self.hero_deck = list(comp.hero_deck)
@@ -231,18 +232,18 @@ class State(Effects, Dungeon):
             if card.type == "item" and self.can_pay(seat, card.pay):
                 out.append(A.PlayItem(card.name))
         if self.agents_free(seat) > 0:
-            occupied, any_space = self.occupied, self.may_use_occupied
-            open_spaces = [s for s in comp.spaces if (any_space or occupied[s.id] < 0)
-                           and self.can_pay(seat, s.cost)]
+            occupied, any_space, can_pay = self.occupied, self.may_use_occupied, self.can_pay
+            is_open = [(any_space or occupied[sp.id] < 0) and can_pay(seat, sp.cost)
+                       for sp in comp.spaces]
+            place, fort, fits = self._place_action, self.fort, self._fits
+            fort_options = self._fort_options(seat) if fort >= 0 and is_open[fort] else ()
             for c in sorted(set(self.hand[seat])):
-                mask = self._symbols[c]
-                for space in open_spaces:
-                    if mask & space.symbol:
-                        if space.id == self.fort:
-                            out.extend(self._place_action(c, space.id, o)
-                                       for o in self._fort_options(seat))
+                for sid in fits[c]:
+                    if is_open[sid]:
+                        if sid == fort:
+                            out.extend(place(c, sid, o) for o in fort_options)
                         else:
-                            out.append(self._place_action(c, space.id, ""))
+                            out.append(place(c, sid, ""))
         out.append(A.REVEAL)
         if any(comp.heroes[c].reveal_pay for c in self.hand[seat]):
             out.append(A.REVEAL_PAY)
