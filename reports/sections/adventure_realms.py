@@ -1,76 +1,63 @@
 """Adventure Realms' report section, within one variant and one player count at a time (never
-pooled): VP by seat with a first-player test, win rate by dominant guild, the cards whose owners
-win most and least (Holm-corrected), how games end, and VP over rounds with lead changes."""
+pooled): VP by seat with the first-player test, win rate by dominant guild, the cards whose owners
+win most and least, how games end, and VP over rounds with lead changes. Its tests (seat
+fairness, dominant guild, each card) join the section's one Holm-corrected family."""
 from __future__ import annotations
 
 import numpy as np
 import polars as pl
 from scipy import stats
 
-from reports.blocks import (Figure, Heading, Paragraph, Table, figure_svg, mean_ci, plot_style,
-                            rate)
+from reports.blocks import (Figure, Heading, Note, Paragraph, Table, figure_svg, mean_ci,
+                            plot_style, rate)
+from reports.findings import Finding
+from reports.tables import collect
 
 PARTS = ("vp_guild", "vp_dungeon", "vp_masters", "vp_stones", "vp_quests")
 MIN_OWNERS = 30                                  # cards recruited by fewer seats are not tested
 SHOWN = 8                                        # cards listed at each end of the ranking
 
 
-def _placeholder_warning() -> Paragraph:
+def _placeholder_warning() -> Note:
     try:
         from simulate.games.adventure_realms import GAME
         items = "; ".join(GAME.placeholders)
     except Exception:                             # the report must render without the engine
         items = "every card, monster and track reward"
-    return Paragraph("⚠ WARNING — placeholder card data in use (the digest's D marks; edit "
+    return Note("WARNING — placeholder card data in use (the digest's D marks; edit "
                      f"simulate/games/adventure_realms/data/): {items}. Results describe these "
                      "placeholder decks, not a finished game.")
-
-
-def holm(p_values: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (family-wise error), in the input order."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    adjusted, running = [0.0] * m, 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * p_values[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 def _p(p: float) -> str:
     return "–" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3f}")
 
 
-def _seat_block(s: pl.DataFrame, n: int) -> list:
+def _seat_block(section, s: pl.DataFrame, n: int, variant: str) -> list:
     rows = []
     for seat in range(n):
         part = s.filter(pl.col("seat") == seat)
         rows.append([seat, len(part), mean_ci(part["score"].to_numpy()),
                      rate(part["won"].to_numpy())] +
                     [mean_ci(part[c].cast(pl.Float64).to_numpy()) for c in PARTS if c in part.columns])
-    table = Table(["seat", "games", "VP", "win rate"] + [c.removeprefix("vp_") for c in PARTS
-                                                        if c in s.columns], rows,
-                  "Final VP and its sources by seat (seat 0 is the first player of round 1; the "
-                  "first player marker passes clockwise every round).")
-    wins = np.array([r[3].k for r in rows], dtype=float)
-    text = "Too few wins for a first-player test."
-    if wins.sum() >= 5 * n:
-        chi = stats.chisquare(wins)
-        wide = s.pivot(on="seat", index="game", values="won", aggregate_function="first").drop("game")
-        won = wide.select(pl.all().cast(pl.Float64)).to_numpy()
-        vp = s.pivot(on="seat", index="game", values="score", aggregate_function="first") \
-            .drop("game").to_numpy().astype(float)
-        first_minus = won[:, 0] - won[:, 1:].mean(axis=1)
-        vp_minus = vp[:, 0] - vp[:, 1:].mean(axis=1)
-        text = (f"First-player test: wins by seat {', '.join(str(int(w)) for w in wins)}; "
-                f"chi-square against equal seats = {chi.statistic:.2f} (df {n - 1}), "
-                f"p = {_p(chi.pvalue)}. Seat 0's win rate minus the others' mean, game by game: "
-                f"{mean_ci(first_minus * 100)} points; its VP minus the others' mean: "
-                f"{mean_ci(vp_minus)}. Shared wins count for every winner.")
-    return [table, Paragraph(text)]
+    blocks: list = [Table(["seat", "games", "VP", "win rate"] +
+                          [c.removeprefix("vp_") for c in PARTS if c in s.columns], rows,
+                          "Final VP and its sources by seat (seat 0 is the first player of round "
+                          "1; the first player marker passes clockwise every round).")]
+    fairness = section.seat_fairness(n, variant)
+    if fairness:
+        blocks.append(Table(["players", "sole wins by seat", "p (chi-square, equal seats)",
+                             "first seat minus the others' mean (win rate)"], [fairness],
+                            "First-player test: both tests join the section's Holm family."))
+    vp = s.pivot(on="seat", index="game", values="score", aggregate_function="first") \
+        .drop("game").to_numpy().astype(float)
+    if len(vp) > 1:
+        blocks.append(Paragraph("First seat's VP minus the others' mean, game by game: "
+                                f"{mean_ci(vp[:, 0] - np.nanmean(vp[:, 1:], axis=1))} VP."))
+    return blocks
 
 
-def _guild_block(s: pl.DataFrame) -> Table | None:
+def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
     if "dominant_guild" not in s.columns:
         return None
     rows = []
@@ -86,11 +73,15 @@ def _guild_block(s: pl.DataFrame) -> Table | None:
     if len(rows) > 1 and counts[:, 0].sum() > 0 and counts[:, 1].sum() > 0:
         chi = stats.chi2_contingency(counts)
         caption += f" Chi-square of independence: {chi.statistic:.2f}, p = {_p(chi.pvalue)}."
+        section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi.statistic:.1f}",
+                             "chi-square", float(chi.pvalue),
+                             f"At {n} players the win rate differs by dominant guild.", "game"))
     return Table(["dominant guild", "seats", "win rate", "VP"], rows, caption)
 
 
-def _cards_block(s: pl.DataFrame) -> list:
-    """Each card: owners' win rate minus non-owners', a two-proportion z-test, Holm over cards."""
+def _cards_block(section, s: pl.DataFrame, n: int) -> list:
+    """Each card: owners' win rate minus non-owners', a two-proportion z-test; every card's test
+    joins the section's Holm family."""
     if "cards_recruited" not in s.columns:
         return []
     owned = (s.select(pl.col("game"), pl.col("seat"), pl.col("won"),
@@ -110,24 +101,25 @@ def _cards_block(s: pl.DataFrame) -> list:
         p = float(2 * stats.norm.sf(abs(p1 - p0) / se0)) if se0 > 0 else 1.0
         se = np.sqrt(p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
         diff = 100 * (p1 - p0)
-        stats_rows.append([row["card"], n1, rate([True] * w1 + [False] * (n1 - w1)),
-                           f"{diff:+.1f} [{diff - 196 * se:+.1f}, {diff + 196 * se:+.1f}]", p, diff])
+        estimate = f"{diff:+.1f} pts [{diff - 196 * se:+.1f}, {diff + 196 * se:+.1f}]"
+        finding = section.test(Finding(
+            n, f"owners of {row['card']} vs the other seats", estimate, "two-proportion z", p,
+            f"At {n} players the owners of {row['card']} win {'more' if diff > 0 else 'less'} "
+            f"often than the other seats ({estimate}).", "game"))
+        stats_rows.append([row["card"], n1, rate([True] * w1 + [False] * (n1 - w1)), estimate,
+                           finding, diff])
     if not stats_rows:
         return [Paragraph(f"No card was recruited by {MIN_OWNERS}+ seats (and missed by as many): "
                           "run more games to rank cards.")]
-    adjusted = holm([r[4] for r in stats_rows])
-    for r, a in zip(stats_rows, adjusted):
-        r[4] = _p(r[4])
-        r.insert(5, _p(a))
     stats_rows.sort(key=lambda r: r[-1], reverse=True)
     shown = stats_rows if len(stats_rows) <= 2 * SHOWN else stats_rows[:SHOWN] + stats_rows[-SHOWN:]
-    significant = sum(1 for a in adjusted if a < 0.05)
-    return [Table(["card", "owners", "owners' win rate", "owners minus others (points, 95 %)",
-                   "p", "p (Holm)"], [r[:-1] for r in shown],
+    return [Table(["card", "owners", "owners' win rate", "owners minus others [95 %]",
+                   "p (Holm p)"], [r[:-1] for r in shown],
                   f"The cards whose owners win most (top) and least (bottom), of {len(stats_rows)} "
-                  f"cards recruited by {MIN_OWNERS}+ seats; {significant} differ after Holm's "
-                  "correction over all tested cards. Owning a card is chosen, not assigned: a "
-                  "strong card shows here, and so does a card that leaders can afford.")]
+                  f"cards recruited by {MIN_OWNERS}+ seats (two-proportion z-tests, Holm-"
+                  "corrected with the section's other tests; * = significant). Owning a card is "
+                  "chosen, not assigned: a strong card shows here, and so does a card that "
+                  "leaders can afford.")]
 
 
 def _ending_block(g: pl.DataFrame) -> Table:
@@ -176,21 +168,27 @@ def _rounds_block(s: pl.DataFrame, g: pl.DataFrame, n: int, label: str) -> list:
     return blocks
 
 
-def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
-    blocks: list = [Heading("Adventure Realms"), _placeholder_warning()]
-    if seats.is_empty():
-        return blocks + [Paragraph("No games to report.")]
-    keys = seats.select("variant", "players").unique(maintain_order=True).iter_rows()
-    for variant, n in keys:
-        s = seats.filter((pl.col("variant") == variant) & (pl.col("players") == n))
-        g = games.filter((pl.col("variant") == variant) & (pl.col("players") == n))
-        label = f"{variant}, {n} players"
-        blocks.append(Heading(label))
-        blocks.extend(_seat_block(s, n))
-        guild = _guild_block(s)
-        if guild:
-            blocks.append(guild)
-        blocks.extend(_cards_block(s))
-        blocks.append(_ending_block(g))
-        blocks.extend(_rounds_block(s, g, n, label))
-    return blocks
+SEAT_COLUMNS = ("game", "seat", "won", "score", *PARTS, "dominant_guild", "cards_recruited",
+                "vp_by_round")
+GAME_COLUMNS = ("game", "end_reason", "rounds", "winner_vp", "runner_up_vp", "tie_break",
+                "lead_changes")
+
+
+def build(section) -> None:
+    run = section.run
+    section.add(_placeholder_warning())
+    seat_names = set(run.seats.collect_schema().names())
+    game_names = set(run.games.collect_schema().names())
+    for n in run.player_counts:
+        for variant in run.variants:
+            s = collect(run.seats_at(n, variant).select([c for c in SEAT_COLUMNS if c in seat_names]))
+            g = collect(run.games_at(n, variant).select([c for c in GAME_COLUMNS if c in game_names]))
+            if s.is_empty():
+                continue
+            label = f"{variant}, {n} players"
+            section.add(Heading(label))
+            section.add(*_seat_block(section, s, n, variant))
+            section.add(_guild_block(section, s, n))
+            section.add(*_cards_block(section, s, n))
+            section.add(_ending_block(g))
+            section.add(*_rounds_block(s, g, n, label))
