@@ -1,10 +1,11 @@
 """Pieces shared by the games' compiled kernels (DESIGN.md, "Compiled kernels").
 
 numba's on-disk cache (``cache=True``) checks only the stamp of the file a function lives in, so
-a kernel whose helper or constant changed in another file would load stale machine code. Every
-kernel module imports this package before it compiles anything, which points numba's cache at a
-folder named by a hash of the engine and strategy sources: any change there compiles afresh.
-(``NUMBA_CACHE_DIR`` set by the user wins.)
+a kernel whose helper or constant changed in another file would load stale machine code. So the
+cache lives in a folder named by a hash of the sources a kernel is built from: each game's
+``kernel_layout.py`` calls :func:`use_cache_for` before it compiles anything (its game's engine
+and strategy files, and this package); any change there compiles afresh, and a change in one
+game leaves the other games' kernels cached. (``NUMBA_CACHE_DIR`` set by the user wins.)
 """
 from __future__ import annotations
 
@@ -15,17 +16,24 @@ from pathlib import Path
 import numba
 
 _ROOT = Path(__file__).resolve().parents[2]
+_USER_DIR = os.environ.get("NUMBA_CACHE_DIR")
 
 
-def _sources_hash() -> str:
+def _cache_dir(*patterns: str) -> str:
     digest = hashlib.sha256()
-    for folder, pattern in (("simulate/kernels", "*.py"), ("simulate/games", "**/*.py"),
-                            ("strategies", "*.py")):
-        for path in sorted((_ROOT / folder).glob(pattern)):
+    for pattern in ("simulate/kernels/*.py",) + patterns:
+        for path in sorted(_ROOT.glob(pattern)):
             digest.update(path.relative_to(_ROOT).as_posix().encode() + path.read_bytes())
-    return digest.hexdigest()[:16]
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return str(home / "dice-balance" / "numba" / digest.hexdigest()[:16])
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    _home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    numba.config.CACHE_DIR = str(_home / "dice-balance" / "numba" / _sources_hash())
+def use_cache_for(game: str) -> None:
+    """Compile what is decorated next into the cache folder of ``game``'s sources."""
+    if not _USER_DIR:
+        numba.config.CACHE_DIR = _cache_dir(f"simulate/games/{game}/**/*.py",
+                                            f"strategies/{game}*.py", "strategies/__init__.py")
+
+
+if not _USER_DIR:
+    numba.config.CACHE_DIR = _cache_dir()

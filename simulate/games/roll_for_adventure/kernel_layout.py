@@ -12,9 +12,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import simulate.kernels  # noqa: F401  (first: numba's cache folder, see its docstring)
+from simulate.kernels import use_cache_for
 
 from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
+
+use_cache_for("roll_for_adventure")     # before anything is compiled (simulate/kernels)
 
 WIDTH = 32            # room in every list: the deck holds up to 25 cards, a list 24 dice
 

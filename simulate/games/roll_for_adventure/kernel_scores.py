@@ -10,13 +10,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulate.games.roll_for_adventure.kernel_board import ice_count, label_key
+from simulate.games.roll_for_adventure.kernel_board import ice_count
 from simulate.games.roll_for_adventure.kernel_layout import (
-    ACTIVE, ADVANCE, BARRIERS, BOARD, BOUNDARY, CARDS_LEFT, CLAIM, COUNTS, DAMAGE, DEFEAT, DESERT,
-    DESERT2, DISCARD, ENEMIES, ENEMY_DICE, FACE, FOREST, FORT, GIVE, HAND, LOSE, MASTER_OUT,
-    OBLIVION, PIPS, PLAYERS, R_DECK_SIZE, R_DEFEAT_PIPS, R_DESERT_DICE, R_FORT_SPACES,
+    BARRIERS, BOUNDARY, CARDS_LEFT, DAMAGE, DESERT,
+    DESERT2, DISCARD, ENEMIES, FACE, FOREST, FORT, MASTER_OUT,
+    R_DECK_SIZE, R_DESERT_DICE, R_FORT_SPACES,
     R_ICE_REWARDS, R_LOSE, R_MASTER_POS, R_MASTER_STACK, R_NFORT, R_NRANKS, R_RANKS, R_STACKS,
-    R_SUBTASK, R_VORTEX, RES_PIPS, RESURRECTION, card_land, card_rank, dice_held)
+    R_SUBTASK, card_land, card_rank)
 
 PARAMS = ("stone_weight", "task_weight", "closeness", "lock_cost", "return_weight",
           "spread_cost", "shield_weight", "danger_weight", "threat_weight", "enemy_base",

@@ -13,11 +13,11 @@ import numpy as np
 from numba import njit
 
 from simulate.games.roll_for_adventure.kernel_board import (
-    attack, claim_ice_cave, damage, defeat, desert_move, finish, gain_stone, give_bonus,
+    claim_ice_cave, defeat, desert_move, finish, gain_stone, give_bonus,
     label_key, place_desert, place_forest, place_fortress, place_ice_cave, place_on_enemy,
     reveal)
 from simulate.games.roll_for_adventure.kernel_layout import (
-    ACTIVE, ADVANCE, BARRIERS, BOARD, BOUNDARY, CARDS_LEFT, CLAIM, COMMANDED, COUNTS, DAMAGE,
+    ACTIVE, ADVANCE, BARRIERS, BOARD, BOUNDARY, CARDS_LEFT, CLAIM, COUNTS, DAMAGE,
     DECK, DEFEAT, DESERT, DESERT2, ELIGIBLE, END_NO_DICE, END_TURN_LIMIT, ENEMIES, FACE, FOREST,
     FORT, GIVE, HAND, HEROES, HOLDER, ICE, ICE_PLACED, LEGAL_N, LOSE, LOST, MASTER, MASTER_TURN,
     MAX_OBLIVION, OBLIVION, OVER, PENDING, PHASE, PLACE, PLAYERS, POOL, POWER_USED, POWERS,

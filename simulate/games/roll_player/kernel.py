@@ -1,0 +1,157 @@
+"""Roll Player's compiled kernel (numba): a whole chunk of games, the same games as the Python
+engine for the same seeds, handed back as the chunk's columns.
+
+Same seed, same game: CPython's MT19937 (``simulate.kernels.cpython_random``) seeded from
+``game_seed(run_seed, index)``, every draw (Market piles, races, class dice, Backstory and
+Alignment cards, starting dice, each round's dice, rerolls, the solo die) in the engine's order,
+and ``goal_chaser`` / ``balancer`` scoring as ``strategies/roll_player.py`` (``random`` draws
+from the strategies' own stream). The component data is read from ``data/*.json`` when a chunk
+starts (``kernel_layout.components_array``): editing a data file needs no code change.
+``tests/games/roll_player/test_kernel.py`` proves it: identical tables, also with a modified
+data file. The Python engine stays the reference (replay, logs, custom strategies).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from simulate.games.roll_player.components import load_components
+from simulate.games.roll_player.kernel_apply import apply
+from simulate.games.roll_player.kernel_estimates import PARAMS
+from simulate.games.roll_player.kernel_layout import (
+    ALIGNMENT, BACKSTORY, BAG, CUR, EFFECT, INIT_DICE, INIT_OWNER, KLASS, LEGAL_N, N_CARDS,
+    N_ROWS, OVER, PHASE, PLAYERS, RACE, R_CLASS_DICE, R_GOLD_DICE, SE_SIZE, SOLO, STAGE, S_SIZE,
+    TOKEN, components_array, rules_array)
+from simulate.games.roll_player.kernel_scoring import record
+from simulate.games.roll_player.kernel_stages import proceed, setup_market
+from simulate.games.roll_player.kernel_strategy import BALANCER, GOAL_CHASER, choose
+from simulate.games.roll_player.phases import P_RACE, S_RACE
+from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
+                                             strategy_seed)
+
+RANDOM = 0
+GAME_NUMBERS = ("seed", "decisions", "rounds", "gold_tie_break_decided",
+                "class_dice_tie_break_decided", "shared_win", "winning_stars",
+                "market_reshuffles", "cards_trashed")
+SEAT_NUMBERS = ("class", "race", "backstory", "alignment_card", "stars_attributes",
+                "stars_class_dice", "stars_alignment", "stars_backstory", "stars_armor",
+                "stars_traits", "gold", "class_dice", "goals_met", "backstory_matches",
+                "cards_bought", "cards_dropped_at_scoring", "skills_used", "discards_for_gold",
+                "charisma_tokens_used", "tied_on_stars", "score", "rank", "won")
+BOOLS = ("gold_tie_break_decided", "class_dice_tie_break_decided", "shared_win",
+         "tied_on_stars", "won")
+MAX_BOUGHT = 64
+
+
+@njit(cache=True)
+def new_game(L, N, S, SE, R, D, A, mt, n, fixed):
+    """State.__init__: the table, the Market deck, then the flow up to the first decision."""
+    N[:] = 0
+    S[:] = 0
+    SE[:] = 0
+    S[PLAYERS], S[SOLO] = n, n == 1
+    S[N_CARDS] = 3 if n == 1 else n + 1
+    S[PHASE], S[STAGE], S[EFFECT] = P_RACE, S_RACE, -1
+    for c in range(6):
+        S[BAG + c] = R[R_CLASS_DICE]
+    S[BAG + 6] = R[R_GOLD_DICE]
+    for c in range(5):
+        S[INIT_DICE + c] = S[INIT_OWNER + c] = -1
+    for s in range(4):
+        SE[s, RACE] = SE[s, KLASS] = SE[s, BACKSTORY] = SE[s, ALIGNMENT] = -1
+        SE[s, TOKEN] = 4
+    setup_market(L, N, S, R, D, mt)
+    proceed(L, N, S, SE, R, D, A, mt, fixed)
+
+
+@njit(cache=True)
+def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS, BOUGHT_IDS):
+    L = np.zeros((N_ROWS, width), np.int64)
+    N = np.zeros(N_ROWS, np.int64)
+    S = np.zeros(S_SIZE, np.int64)
+    SE = np.zeros((4, SE_SIZE), np.int64)
+    A = np.zeros((2048, 3), np.int64)
+    mt, lots = new_mt(), new_mt()
+    draws = (kinds[:n] == RANDOM).any()
+    for g in range(stop - start):
+        seed = game_seed(run_seed, start + g)
+        mt_seed(mt, seed)
+        if draws:
+            mt_seed(lots, strategy_seed(seed))
+        new_game(L, N, S, SE, R, D, A, mt, n, fixed)
+        decisions = 0
+        while not S[OVER]:
+            count, seat = S[LEGAL_N], S[CUR]
+            if count == 1:
+                a = 0
+            elif count == 0:
+                raise RuntimeError("no legal action in a running game")
+            elif kinds[seat] == RANDOM:
+                a = int(mt_random(lots) * count)
+            else:
+                a = choose(L, N, S, SE, R, D, P[seat], A, count, kinds[seat])
+            decisions += 1
+            apply(L, N, S, SE, R, D, A, a, mt, fixed)
+        record(L, N, S, SE, R, D, G[g], SEATS[g * n:(g + 1) * n],
+               BOUGHT_IDS[g * n:(g + 1) * n], seed, decisions)
+
+
+# ---- Python side ------------------------------------------------------------------------------
+def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """(kinds, parameters) of the seats when every one has a compiled twin, else None."""
+    from strategies import RandomStrategy
+    from strategies.roll_player import Balancer, GoalChaser
+    kinds, params = np.zeros(4, np.int64), np.zeros((4, len(PARAMS)))
+    for i, seat in enumerate(seats):
+        if type(seat) is RandomStrategy:
+            continue
+        if type(seat) not in (GoalChaser, Balancer):
+            return None
+        kinds[i] = BALANCER if type(seat) is Balancer else GOAL_CHASER
+        params[i] = [getattr(seat, p, 0.0) for p in PARAMS]
+    return kinds, params
+
+
+def play_chunk(task: dict[str, Any], rules: Any, seats: list,
+               heroes: list | None) -> tuple[dict, dict] | None:
+    """The chunk's columns that vary by game: per game (``game``, ``seed``, ``decisions``,
+    ``end_reason`` and the game's metrics) and per seat (``score``, ``rank``, ``won`` and the
+    seat metrics; rows by game, then seat), or None when some seat has no compiled twin."""
+    covered = compiled_seats(seats)
+    if covered is None:
+        return None
+    kinds, params = covered
+    from simulate.games.roll_player.state import new_game as python_new_game
+    n = task["players"]
+    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks the heroes
+    comp = load_components()
+    fixed = np.full(4, -1, np.int64)
+    names = [c.name for c in comp.classes]
+    for seat, name in enumerate((heroes or [])[:n]):
+        if name is not None:
+            fixed[seat] = names.index(name)
+    count = task["stop"] - task["start"]
+    G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
+    SEATS = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
+    bought = np.zeros((count * n, MAX_BOUGHT + 1), np.int64)
+    width = max(64, len(comp.cards) + 8)
+    play_games(rules_array(rules), components_array(comp), width, np.uint64(task["seed"]),
+               task["start"], task["stop"], n, kinds, params, fixed, G, SEATS, bought)
+    games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS)}
+    games["game"] = np.arange(task["start"], task["stop"])
+    games["end_reason"] = ["sheets_full"] * count
+    seat_cols = {name: SEATS[:, i] for i, name in enumerate(SEAT_NUMBERS)}
+    for column in BOOLS:
+        (games if column in games else seat_cols)[column] = \
+            (games if column in games else seat_cols)[column].astype(bool)
+    for column, items in (("class", comp.classes), ("race", comp.races),
+                          ("backstory", comp.backstories), ("alignment_card", comp.alignments)):
+        seat_cols[column] = np.array([x.name for x in items], dtype=object)[seat_cols[column]]
+    seat_cols["score"] = seat_cols["score"].astype(float)
+    card_names = [c.name for c in comp.cards]
+    seat_cols["cards_bought_names"] = ["|".join(card_names[c] for c in row[1:1 + row[0]])
+                                       for row in bought]
+    return games, seat_cols

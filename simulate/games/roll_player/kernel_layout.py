@@ -1,0 +1,209 @@
+"""Roll Player's compiled kernel (issue 12), part 1: the state as flat integer arrays, and the
+component data and Rules as numbers.
+
+The component data is read from ``data/*.json`` (``components.load_components``) into one int
+array ``D`` when a chunk starts, so editing a data file needs no code change. Ordered
+containers of the engine (deck, market, discard pile, roll queue, each seat's cards, starting
+dice...) are rows of ``L`` with their lengths in ``N``, in the engine's order; game scalars live
+in ``S``, per-seat numbers in ``SE[seat]``. A die is ``colour * 16 + value``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulate.kernels import use_cache_for
+
+from simulate.games.roll_player.components import CARD_TYPES, CONDITIONS, SKILL_EFFECTS
+
+use_cache_for("roll_player")            # before anything is compiled (simulate/kernels)
+
+# ---- rows of L --------------------------------------------------------------------------------
+DECK, MARKET, DISCARD, TRASHED, ROLL_QUEUE, MARKET_ORDER, DRUID_QUEUE, CLASS_DRAWS = range(8)
+PILE, SCRATCH = 8, 10                          # PILE: the two set-up piles (8, 9)
+WEAPONS, ARMOR, SKILLS, TRAITS, EXHAUSTED, STARTING, BOUGHT = 12, 16, 20, 24, 28, 32, 36  # +seat
+N_ROWS = 40
+
+# ---- S ----------------------------------------------------------------------------------------
+(PHASE, STAGE, CUR, TURN_SEAT, START_PLAYER, ROUND, OVER, PLAYERS, SOLO, N_CARDS,
+ START_CHOSEN, ROLL_CARD, EFFECT, EFFECT_D0, EFFECT_D1, EFFECT_D2, DICE_IDX, MARKET_IDX,
+ PURCHASES, BOUGHT_SKILL, RESHUFFLES, LEGAL_N) = range(22)
+BAG = 22                                       # 7 colours
+INIT_DICE, INIT_GOLD, INIT_OWNER = 29, 34, 39  # per Initiative card (5); a die or -1
+S_SIZE = 44
+
+# ---- SE[seat] ---------------------------------------------------------------------------------
+VALS, COLS, FILL = 0, 18, 36                   # per space (18), per space, per row (6)
+(GOLD, CHARISMA, RACE, KLASS, BACKSTORY, ALIGNMENT, TOKEN, SKILLS_USED, DISCARDS,
+ CHARISMA_USED) = range(42, 52)
+SE_SIZE = 52
+GOLD_COLOUR = 6
+
+# effect kinds: the rows' attribute actions (state.ROW_EFFECT) first, then the others
+(E_FLIP, E_SWAP, E_ADJUST, E_REROLL, E_STEP, E_CHARISMA, E_KEEP, E_SWAP2, E_RAISE, E_GOLD,
+ E_REROLL_INIT, E_FLIP_INIT, E_DIPLOMACY) = range(13)
+EFFECT_IDS = {"flip": E_FLIP, "swap": E_SWAP, "adjust": E_ADJUST, "reroll": E_REROLL,
+              "gold": E_GOLD, "reroll_initiative": E_REROLL_INIT,
+              "flip_initiative": E_FLIP_INIT, "diplomacy": E_DIPLOMACY}
+assert set(EFFECT_IDS) == set(SKILL_EFFECTS)
+WEAPON, ARMOUR, SKILL, TRAIT = range(4)       # CARD_TYPES order
+CONDITION_IDS = {kind: i for i, kind in enumerate(CONDITIONS)}
+
+# ---- D: the component data (header, then tables at the offsets it names) -----------------------
+(H_NCLASS, H_CLASS, H_NRACE, H_RACE, H_NBACK, H_BACK, H_NALIGN, H_ALIGN, H_NCARDS, H_CARD,
+ H_ARMOR, H_ARMOR_W, H_THIEF, H_BARD, H_DRUID, H_COLOUR_CLASSES) = range(16)
+CLASS_W = 19                                   # colour, then per attribute low, high, stars
+CARD_W = 20
+(C_TYPE, C_DOTS, C_COST, C_HANDS, C_MODS, C_ON_BUY, C_SET, C_COLOURS, C_ARROW, C_EFFECT,
+ C_AMOUNT, C_STARS, C_COND, C_ARG1, C_ARG2) = (0, 1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17,
+                                               18, 19)
+COLOUR_CLASSES_W = 33                          # per colour: count, then class ids
+
+
+def components_array(comp) -> np.ndarray:
+    """Every component of ``data/*.json`` (as loaded and validated) in one int array."""
+    parts, header = [], [0] * 16
+    at = 16
+
+    def table(rows: list[list[int]], width: int) -> int:
+        nonlocal at
+        start = at
+        for row in rows:
+            parts.append(list(row) + [0] * (width - len(row)))
+            at += width
+        return start
+
+    header[H_NCLASS] = len(comp.classes)
+    header[H_CLASS] = table([[c.colour] + [x for goal in c.goals for x in goal]
+                             for c in comp.classes], CLASS_W)
+    header[H_NRACE], header[H_RACE] = len(comp.races), table([r.modifiers for r in comp.races], 6)
+    header[H_NBACK] = len(comp.backstories)
+    header[H_BACK] = table([[x for cell in b.cells for x in cell] for b in comp.backstories], 12)
+    header[H_NALIGN] = len(comp.alignments)
+    header[H_ALIGN] = table([a.stars for a in comp.alignments], 9)
+    sets = sorted(comp.armor_tables)
+    width = 1 + max(len(t) for t in comp.armor_tables.values())
+    header[H_ARMOR_W] = width
+    header[H_ARMOR] = table([[len(comp.armor_tables[s])] + list(comp.armor_tables[s])
+                             for s in sets], width)
+    header[H_NCARDS] = len(comp.cards)
+    header[H_CARD] = table([_card_row(c, sets) for c in comp.cards], CARD_W)
+    names = [c.name for c in comp.classes]
+    for key, name in ((H_THIEF, "Thief"), (H_BARD, "Bard"), (H_DRUID, "Druid")):
+        header[key] = names.index(name) if name in names else -1
+    header[H_COLOUR_CLASSES] = table([[len(group)] + [names.index(n) for n in group]
+                                      for group in comp.colour_classes], COLOUR_CLASSES_W)
+    flat = [x for row in parts for x in row]
+    return np.array(header + flat, dtype=np.int64)
+
+
+def _card_row(card, sets: list[str]) -> list[int]:
+    row = [0] * CARD_W
+    row[C_TYPE], row[C_DOTS], row[C_COST], row[C_HANDS] = (CARD_TYPES.index(card.type),
+                                                          card.dots, card.cost, card.hands)
+    row[C_MODS:C_MODS + 6] = card.modifiers
+    row[C_ON_BUY] = card.on_buy[1] if card.on_buy else -1
+    row[C_SET] = sets.index(card.armor_set) if card.armor_set else -1
+    row[C_COLOURS] = sum(1 << c for c in card.colours)
+    row[C_ARROW] = card.arrow
+    row[C_EFFECT] = EFFECT_IDS[card.effect[0]] if card.effect[0] else -1
+    row[C_AMOUNT], row[C_STARS] = card.effect[1], card.stars
+    row[C_COND] = CONDITION_IDS[card.condition[0]]
+    args = list(card.condition[1:]) + [0, 0]
+    row[C_ARG1], row[C_ARG2] = args[0], args[1]
+    return row
+
+
+# ---- R: the Rules as ints ---------------------------------------------------------------------
+(R_CLASS_DICE, R_GOLD_DICE, R_REVERSE_PICK, R_RACE_PICK, R_START_GOLD, R_START_EXTRA,
+ R_SETUP_DISCARDS, R_INIT_GOLD, R_GOLD_DIE_GOLD, R_THIEF_GOLD, R_THIEF_IN_SETUP, R_ROW_GOLD,
+ R_NEW_STANDS, R_KING, R_CHARISMA_VALUE, R_DISCARD_GOLD, R_WEAPON_HANDS, R_BARD_PURCHASES,
+ R_DRUID_RECALL, R_SKILLS_USABLE, R_REFRESH, R_FINAL_MARKET, R_BACKSTORY_STARS, R_GOLD_WILD,
+ R_ARMOR_NEEDS_ALL, R_ARMOR_BONUS, R_CLASS_DIE_STARS, R_DISCARD_BEFORE, R_TIE, R_SOLO_TRASH,
+ R_SOLO_WIN) = (0, 1, 2, 3, 4, 8, 9, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+                27, 28, 35, 36, 37, 38, 39, 40, 41, 42)
+R_SIZE = 43
+TIE_BREAKERS = ("gold_then_fewest_class_dice", "gold", "none")
+
+
+def rules_array(rules) -> np.ndarray:
+    r = np.zeros(R_SIZE, np.int64)
+    r[R_CLASS_DICE], r[R_GOLD_DICE] = rules.class_colour_dice, rules.gold_dice
+    r[R_REVERSE_PICK] = rules.class_selection == "reverse_pick"
+    r[R_RACE_PICK] = rules.race_assignment == "pick"
+    r[R_START_GOLD:R_START_GOLD + 4] = rules.starting_gold
+    r[R_START_EXTRA] = rules.starting_dice_extra
+    r[R_SETUP_DISCARDS:R_SETUP_DISCARDS + 4] = rules.market_setup_discards
+    r[R_INIT_GOLD], r[R_GOLD_DIE_GOLD] = rules.initiative_gold, rules.gold_die_gold
+    r[R_THIEF_GOLD], r[R_THIEF_IN_SETUP] = rules.thief_gold_die_gold, rules.thief_bonus_in_setup
+    r[R_ROW_GOLD] = rules.row_complete_gold
+    r[R_NEW_STANDS] = rules.intelligence_reroll == "new_stands"
+    r[R_KING] = rules.wisdom_step == "king"
+    r[R_CHARISMA_VALUE], r[R_DISCARD_GOLD] = rules.charisma_token_value, rules.discard_gold
+    r[R_WEAPON_HANDS], r[R_BARD_PURCHASES] = rules.weapon_hands, rules.bard_purchases
+    r[R_DRUID_RECALL], r[R_SKILLS_USABLE] = rules.druid_recall, rules.skills_usable
+    r[R_REFRESH], r[R_FINAL_MARKET] = rules.skill_refresh_per_cleanup, rules.final_round_market
+    r[R_BACKSTORY_STARS:R_BACKSTORY_STARS + 7] = rules.backstory_stars
+    r[R_GOLD_WILD], r[R_ARMOR_NEEDS_ALL] = rules.gold_die_backstory_wild, \
+        rules.armor_bonus_needs_all
+    r[R_ARMOR_BONUS], r[R_CLASS_DIE_STARS] = rules.armor_set_bonus, rules.class_die_stars
+    r[R_DISCARD_BEFORE] = rules.discard_before_scoring
+    r[R_TIE] = TIE_BREAKERS.index(rules.tie_breakers)
+    r[R_SOLO_TRASH], r[R_SOLO_WIN] = rules.solo_trash, rules.solo_win_stars
+    return r
+
+
+# ---- lists and data access --------------------------------------------------------------------
+@njit(cache=True)
+def push(L, N, row, x):
+    L[row, N[row]] = x
+    N[row] += 1
+
+
+@njit(cache=True)
+def pop_at(L, N, row, i):
+    x = L[row, i]
+    for j in range(i, N[row] - 1):
+        L[row, j] = L[row, j + 1]
+    N[row] -= 1
+    return x
+
+
+@njit(cache=True)
+def index_of(L, N, row, x):
+    for i in range(N[row]):
+        if L[row, i] == x:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def remove(L, N, row, x):
+    i = index_of(L, N, row, x)
+    if i >= 0:
+        pop_at(L, N, row, i)
+
+
+@njit(cache=True)
+def card(D, cid, field):
+    return D[D[H_CARD] + cid * CARD_W + field]
+
+
+@njit(cache=True)
+def class_colour(D, klass):
+    return D[D[H_CLASS] + klass * CLASS_W]
+
+
+@njit(cache=True)
+def goal(D, klass, row, part):
+    """Class goal of ``row``: part 0 low, 1 high, 2 stars."""
+    return D[D[H_CLASS] + klass * CLASS_W + 1 + row * 3 + part]
+
+
+@njit(cache=True)
+def step_cell(cell, direction):
+    """components.ALIGNMENT_STEP: the cell one step away, or -1."""
+    dr = (-1, 1, 0, 0, -1, -1, 1, 1)[direction]
+    dc = (0, 0, -1, 1, -1, 1, -1, 1)[direction]
+    r, c = cell // 3 + dr, cell % 3 + dc
+    return r * 3 + c if 0 <= r < 3 and 0 <= c < 3 else -1
