@@ -172,6 +172,9 @@ class Section:
                 if measure.kind == "rate":
                     self._power(players, diff)
                 shown = points(diff) if measure.kind == "rate" else units(diff)
+                if diff.identical:            # nothing differed: no test to count in the family
+                    rows.append([variant, measure.label, base, other, shown, "–", "–", "–"])
+                    continue
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
                     f"At {players} player{'s' if players > 1 else ''}, {variant} "

@@ -131,13 +131,14 @@ def unpaired_rates(k_a: int, n_a: int, k_b: int, n_b: int) -> Difference:
     from statsmodels.stats.proportion import test_proportions_2indep
     low, high = confint_proportions_2indep(k_b, n_b, k_a, n_a, method="newcomb")
     pa, pb = k_a / n_a, k_b / n_b
+    varies = 0 < k_a + k_b < n_a + n_b
     p = float(test_proportions_2indep(k_b, n_b, k_a, n_a, method="score").pvalue) \
-        if 0 < k_a + k_b < n_a + n_b else 1.0
+        if varies else 1.0
     pbar = (k_a + k_b) / (n_a + n_b)
     var = max(pbar * (1 - pbar), 0.25 / max(n_a + n_b, 1))
     n = min(n_a, n_b)
     return Difference(pb - pa, float(low), float(high), p, n, "two-proportion score",
-                      cohen_d_rates(pa, pb, pb - pa),
+                      cohen_d_rates(pa, pb, pb - pa), identical=not varies,
                       detectable=(Z95 + Z80) * math.sqrt(2 * var / n),
                       needed=(Z95 + Z80) ** 2 * 2 * var / 0.01 ** 2)
 
