@@ -139,6 +139,7 @@ class Section:
                           f"At {players} players the seats do not win equally often "
                           f"(sole wins by seat {wins}){label}.", "seat"))
         gap_diff = within_game(int(n), float(s or 0), float(q or 0))
+        self.differences[("first seat", players, "first seat minus the others")] = gap_diff
         first = Rate(int(first_wins or 0), int(n))
         fair = self.fair_share(players, variant)
         self.test(Finding(players, f"first seat minus the others{label}",
@@ -274,6 +275,8 @@ def units(diff: Difference) -> str:
         return "0 (no game differed)"
     if diff.low != diff.low:
         return f"{diff.value:+.3g} [n = {diff.n}: no interval]"
+    if diff.low == diff.high:
+        return f"{diff.value:+.3g} in every game"
     return f"{diff.value:+.3g} [{diff.low:+.3g}, {diff.high:+.3g}]"
 
 

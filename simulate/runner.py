@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -273,29 +272,3 @@ def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     return (pl.scan_parquet(out / "games" / "*.parquet"),
             pl.scan_parquet(out / "seats" / "*.parquet"))
 
-
-class ProgressBar:
-    """Games done, games/s and ETA on a terminal; silent in CI and pipes."""
-
-    def __init__(self, stream=None, enabled: bool | None = None):
-        self.stream = stream = stream or sys.stderr
-        self.enabled = (stream.isatty() and not os.environ.get("CI")) if enabled is None else enabled
-        self.start = time.perf_counter()
-        self.first: int | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.first is None:
-            self.first = done
-        if not self.enabled:
-            return
-        seconds = time.perf_counter() - self.start
-        rate = (done - self.first) / seconds if seconds > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 else float("nan")
-        width = 30
-        filled = int(width * done / total) if total else width
-        bar = "#" * filled + "-" * (width - filled)
-        eta_text = f"{eta:5.0f}s" if eta == eta else "    ?"
-        self.stream.write(f"\r[{bar}] {done:,}/{total:,} games  {rate:,.0f} games/s  ETA {eta_text}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()

@@ -26,7 +26,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
     from reports.report import build_report
     from simulate.config import load_config
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
     from simulate.runner import run as run_games
 
     with user_errors(debug):
@@ -35,10 +35,15 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
         if fresh and Path(cfg.out).exists():
             shutil.rmtree(cfg.out)
-        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar())
+        with RunProgress() as progress:
+            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
+                                 progress=progress.games)
+            if report:
+                with progress.step("writing the report"):
+                    path = build_report(cfg.out)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
         typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
         if report:
-            typer.echo(f"report: {build_report(cfg.out)}")
+            typer.echo(f"report: {path}")
