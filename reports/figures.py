@@ -42,6 +42,7 @@ def score_histograms(run, variant: str = BASELINE) -> Figure | None:
                 ax.step(x, share, where="mid", label=label, linewidth=1.2)
             ax.set_title(f"{players} player{'s' if players > 1 else ''}")
             ax.set_xlabel("final score")
+            whole_ticks(ax)
             ax.set_ylim(bottom=0)
             if players > 1 and not run.cooperative:
                 ax.legend(fontsize=7)
@@ -87,6 +88,11 @@ def sweep_figure(rule: str, values: list, diffs: dict, player_counts: list[int],
         return Figure(figure_svg(fig), f"Paired difference from the baseline for each value of "
                                        f"{rule} (bands: 95 % intervals; the baseline's own "
                                        f"value sits at 0).")
+
+
+def whole_ticks(ax) -> None:
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _or(value: float, fallback: float) -> float:

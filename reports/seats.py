@@ -66,7 +66,8 @@ def _seat_table(section: Section, players: int, variant: str) -> Table:
     for key, won in wins.items():
         label = "team" if run.cooperative else f"seat {key[0]}"
         section.track(won, f"{label}, {players}p, {variant}")
-        rows.append([label, won.n, won, "–" if players == 1 else f"{100 * fair:.1f} %",
+        shown_fair = "–" if players == 1 or run.cooperative else f"{100 * fair:.1f} %"
+        rows.append([label, won.n, won, shown_fair,
                      scores[key]["score"]])
     caption = f"{'Team' if run.cooperative else 'By seat'} — {players} player" \
               f"{'s' if players > 1 else ''}, {variant}"

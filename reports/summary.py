@@ -21,7 +21,8 @@ def build(sections: list, run) -> list:
     blocks.append(Paragraph(
         f"{games:,} games: {len(run.variants)} rules variant(s) x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
-        f"families (one per section, Holm-corrected); {len(found)} survive the correction."))
+        f"famil{'y' if len(families) == 1 else 'ies'} (one per section, Holm-corrected); "
+        f"{len(found)} survive the correction."))
     if found:
         blocks.append(Heading("What the run shows"))
         blocks.append(Paragraph("\n".join(f"• {f.claim} (Holm p {_p(f.p_adjusted)}; "

@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 
 from reports.blocks import Figure, Heading, Note, Paragraph, Rate, Table, figure_svg, plot_style
-from reports.figures import panels, rate_lines
+from reports.figures import panels, rate_lines, whole_ticks
 from reports.tables import collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
@@ -81,6 +81,7 @@ def _per_panel(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str, caption
                     draw(ax, part, variant)
             ax.set_title(f"{players} players")
             ax.set_xlabel(xlabel)
+            whole_ticks(ax)
             ax.set_ylim(bottom=0)
         axes[0].set_ylabel(ylabel)
         axes[0].legend(fontsize=7)

@@ -6,7 +6,7 @@ import polars as pl
 
 from reports.blocks import (Details, Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
                             plot_style)
-from reports.figures import panels
+from reports.figures import panels, whole_ticks
 from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
@@ -61,6 +61,7 @@ def _histogram(run) -> Figure | None:
                             label=variant)
             ax.set_title(f"{players} player{'s' if players > 1 else ''}")
             ax.set_xlabel("reputation stars")
+            whole_ticks(ax)
             ax.set_ylim(bottom=0)
         axes[0].set_ylabel("share of seats")
         axes[0].legend(fontsize=7)
