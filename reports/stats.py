@@ -129,12 +129,18 @@ def unpaired_rates(k_a: int, n_a: int, k_b: int, n_b: int) -> Difference:
     two-sided score test (Agresti-Caffo style via statsmodels)."""
     if not n_a or not n_b:
         return Difference(math.nan, math.nan, math.nan, math.nan, 0, "two-proportion")
+    import warnings
     from statsmodels.stats.proportion import test_proportions_2indep
+    with warnings.catch_warnings():      # statsmodels also computes an odds ratio we don't use
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return _unpaired_rates(k_a, n_a, k_b, n_b, test_proportions_2indep)
+
+
+def _unpaired_rates(k_a: int, n_a: int, k_b: int, n_b: int, score_test) -> Difference:
     low, high = confint_proportions_2indep(k_b, n_b, k_a, n_a, method="newcomb")
     pa, pb = k_a / n_a, k_b / n_b
     varies = 0 < k_a + k_b < n_a + n_b
-    p = float(test_proportions_2indep(k_b, n_b, k_a, n_a, method="score").pvalue) \
-        if varies else 1.0
+    p = float(score_test(k_b, n_b, k_a, n_a, method="score").pvalue) if varies else 1.0
     pbar = (k_a + k_b) / (n_a + n_b)
     var = max(pbar * (1 - pbar), 0.25 / max(n_a + n_b, 1))
     n = min(n_a, n_b)
