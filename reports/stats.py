@@ -147,7 +147,7 @@ def _unpaired_rates(k_a: int, n_a: int, k_b: int, n_b: int, score_test) -> Diffe
     return Difference(pb - pa, float(low), float(high), p, n, "two-proportion score",
                       cohen_d_rates(pa, pb, pb - pa), identical=not varies,
                       detectable=(Z95 + Z80) * math.sqrt(2 * var / n),
-                      needed=(Z95 + Z80) ** 2 * 2 * var / 0.01 ** 2)
+                      needed=games_for_rate_change(pbar))
 
 
 def unpaired_means(n_a: int, mean_a: float, sd_a: float, n_b: int, mean_b: float,
