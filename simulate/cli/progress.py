@@ -38,7 +38,7 @@ class RunProgress:
         if self.task is None:
             self.task = self.bar.add_task("games", total=total, completed=done, rate="")
             self.first = done
-        self.bar.update(self.task, completed=done, rate=self._rate(done))
+        self.bar.update(self.task, completed=done, total=total, rate=self._rate(done))
 
     def _rate(self, done: int) -> str:
         elapsed = self.bar.tasks[self.task].elapsed or 0.0

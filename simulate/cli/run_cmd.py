@@ -35,26 +35,21 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     with user_errors(debug):
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
-<<<<<<< HEAD
-        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
+        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
+                          until_ci=until_ci)
         with RunProgress() as progress:
-            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                 progress=progress.games, fresh=fresh)
+            if cfg.until_ci:
+                manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
+                                                  progress.games, fresh=fresh)
+            else:
+                manifest = run_games(cfg, backend=backend, scheduler=scheduler,
+                                     progress=progress.games, fresh=fresh)
             if report:
                 with progress.step("writing the report"):
                     path = build_report(cfg.out)
-=======
-        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
-                          until_ci=until_ci)
         if cfg.until_ci:
-            manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
-                                              ProgressBar(), fresh=fresh)
             typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
                        f"{stopping['reason']}")
-        else:
-            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                 progress=ProgressBar(), fresh=fresh)
->>>>>>> main
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
