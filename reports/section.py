@@ -139,7 +139,7 @@ class Section:
                           f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
                           f"At {players} players the seats do not win equally often "
                           f"(sole wins by seat {wins}){label}.", "seat"))
-        gap_diff = within_game(int(n), float(s or 0), float(q or 0))
+        gap_diff = within_game(int(n), float(s or 0), float(q or 0), bounds=(-1.0, 1.0))
         self.differences[("first seat", players, "first seat minus the others")] = gap_diff
         first = Rate(int(first_wins or 0), int(n))
         fair = self.fair_share(players, variant)

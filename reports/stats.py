@@ -170,9 +170,11 @@ def unpaired_means(n_a: int, mean_a: float, sd_a: float, n_b: int, mean_b: float
                       diff / pooled if pooled else 0.0, detectable=(Z95 + Z80) * se)
 
 
-def within_game(n: int, total: float, squares: float, test: str = "paired t") -> Difference:
+def within_game(n: int, total: float, squares: float, test: str = "paired t",
+                bounds: tuple[float, float] = (-math.inf, math.inf)) -> Difference:
     """The mean of a per-game difference (e.g. first seat's win minus the others' mean win):
-    one value per game, so seats of one game are never treated as independent."""
+    one value per game, so seats of one game are never treated as independent. The interval is
+    kept within ``bounds``, the values the difference can take."""
     if n < 2:
         return Difference(total / n if n else math.nan, math.nan, math.nan, math.nan, n, test)
     mean = total / n
@@ -182,7 +184,8 @@ def within_game(n: int, total: float, squares: float, test: str = "paired t") ->
                           identical=mean == 0)
     low, high = t_interval(n, mean, sd)
     p = float(2 * stats.t.sf(abs(mean) / (sd / math.sqrt(n)), n - 1))
-    return Difference(mean, low, high, p, n, test, detectable=(Z95 + Z80) * sd / math.sqrt(n),
+    return Difference(mean, max(low, bounds[0]), min(high, bounds[1]), p, n, test,
+                      detectable=(Z95 + Z80) * sd / math.sqrt(n),
                       needed=(Z95 + Z80) ** 2 * sd ** 2 / 0.01 ** 2)
 
 
