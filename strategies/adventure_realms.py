@@ -76,6 +76,7 @@ class ExpectedVP(Strategy):
         self._card_parts = {h.name: (h, self.static_value(h.agent) - 0.6 * self._worth[h.id],
                                      self._dungeon_of(h.agent)) for h in comp.heroes}
         self._powers: dict = {}
+        self._dungeons: dict = {}
 
     def static_value(self, effect: tuple) -> float:
         """VP price of the parts of an effect that do not depend on the board."""
@@ -126,6 +127,12 @@ class ExpectedVP(Strategy):
         plus the stone when alone on the last space, plus a little for the race to come."""
         if steps <= 0 or view.monster is None:
             return 0.0
+        v = self._dungeons.get(steps)
+        if v is None:
+            v = self._dungeons[steps] = self._dungeon_gain(view, steps)
+        return v
+
+    def _dungeon_gain(self, view, steps: int) -> float:
         last = view.rules.dungeon_track_length
         me = view.seat
         pos = view.dungeon
@@ -165,6 +172,7 @@ class ExpectedVP(Strategy):
     # --- decisions -------------------------------------------------------------------------
     def choose(self, view, actions):
         self._setup(view)
+        self._powers, self._dungeons = {}, {}          # prices that hold for this decision
         phase = view.phase
         if phase == "agent":
             return self._choose_agent(view, actions)
@@ -179,7 +187,6 @@ class ExpectedVP(Strategy):
         """The Agent Phase's many placements: a space's part and a card's part are each priced
         once per decision."""
         spaces, cards, place = {}, {}, A.Place
-        self._powers = {}
         best, choice = -1e9, actions[0]
         for a in actions:
             if type(a) is place:
@@ -211,7 +218,6 @@ class ExpectedVP(Strategy):
             return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
                 - self.recruit_min + 0.01 * hero.cost
         if kind is A.FortChoice:
-            self._powers = {}
             return self._fort_value(view, a.option)
         if kind is A.EndReveal or kind is A.StopBanishing:
             return 0.0
