@@ -54,11 +54,12 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
            debug: Debug = False) -> None:
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
-    from simulate.results_folder import MANIFEST, read_marker
+    from simulate.manifest import verified
+    from simulate.results_folder import MANIFEST
 
     with user_errors(debug):
         folder = Path(out).expanduser()
         if not (folder / MANIFEST).is_file():
             raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
-        read_marker(folder)
+        verified(folder)
         typer.echo(f"report: {build_report(folder)}")

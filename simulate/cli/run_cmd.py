@@ -1,6 +1,7 @@
 """`simulate run`: play a config's games into Parquet and write the HTML report."""
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -32,8 +33,11 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
+        if cfg.jobs > (os.cpu_count() or 1):
+            typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
+                       "cores only share them", err=True)
         manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
-                             fresh=fresh)
+                             fresh=fresh, say=lambda line: typer.echo(line, err=True))
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
