@@ -121,11 +121,17 @@ class Manifest:
         self.data["games_done"] = sum(c["size"] for c in self.data["chunks"].values())
 
     def save(self) -> None:
-        self.data.pop("checksum", None)
-        self.data["checksum"] = digest(self.data)
-        tmp = self.out / f"{TEMP_PREFIX}manifest-{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(self.data, indent=1, default=str), encoding="utf-8")
-        os.replace(tmp, self.path)
+        save(self.out, self.data)
+
+
+def save(out: Path, data: dict) -> None:
+    """Write ``out/manifest.json`` atomically, signed with the checksum of its content (any
+    change to a manifest goes through here)."""
+    data.pop("checksum", None)
+    data["checksum"] = digest(data)
+    tmp = out / f"{TEMP_PREFIX}manifest-{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    os.replace(tmp, out / MANIFEST)
 
 
 def changes(old: dict, new: dict) -> str:
