@@ -159,9 +159,9 @@ class SpotValuer(Strategy):
             trip = max(trips, key=scores.get)
             if len(ranked) < size or scores[trip] > scores[best[-1]]:
                 best = ranked[:size - 1] + [trip]
-        choice = A.Place(tuple(sorted(best)))
-        return choice if choice in actions else max(
-            actions, key=lambda a: sum(scores[s] for s in a.spots))
+        if len(best) == size:                # always, as the engine offers every such set
+            return A.Place(tuple(sorted(best)))
+        return max(actions, key=lambda a: sum(scores[s] for s in a.spots))
 
     def map_value(self, view, action) -> float:
         if action.slot < 0:
