@@ -194,7 +194,10 @@ class State(Claims, Scoring):
         self._offer_placements()
 
     def refresh_revealed(self) -> None:
-        self.revealed_now = tuple(map(self.revealed, range(len(EXCAVATIONS))))
+        if self.rules.revealed_artifacts == 1:          # the printed rule: just the tops
+            self.revealed_now = tuple((x[-1],) if x else () for x in self.excavations)
+        else:
+            self.revealed_now = tuple(map(self.revealed, range(len(EXCAVATIONS))))
 
     def _offer_placements(self) -> None:
         seat = self.current_seat
