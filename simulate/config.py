@@ -32,6 +32,10 @@ class Variant:
     name: str
     overrides: dict[str, Any]      # rule values that differ from the printed rules
     rules: Any                     # the game's Rules instance
+    strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
+
+    def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
+        return self.strategies if self.strategies is not None else cfg.strategies
 
 
 @dataclass
@@ -57,7 +61,9 @@ class RunConfig:
         return {"game": self.game, "games": self.games, "seed": self.seed, "chunk": self.chunk,
                 "player_counts": self.player_counts, "strategies": self.strategies,
                 "heroes": self.heroes,
-                "variants": [{"name": v.name, "rules": rules_dict(v.rules)} for v in self.variants],
+                "variants": [{"name": v.name, "rules": rules_dict(v.rules),
+                              **({"strategies": v.strategies} if v.strategies else {})}
+                             for v in self.variants],
                 "engine_version": self.spec.version}
 
     def identity_hash(self) -> str:
@@ -117,7 +123,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     if not isinstance(raw_variants, list):
         raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
     for i, table in enumerate(raw_variants):
-        variants.append(_variant(table, i, spec, baseline_overrides, variants))
+        variants.append(_variant(table, i, spec, baseline_overrides, variants, seats=seats))
     for table in sweep_points(_table(data, "sweep")):
         variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
                                  "[sweep]"))
@@ -126,15 +132,21 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
-             where: str = "") -> Variant:
+             where: str = "", seats: int = 0) -> Variant:
     where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
     name = table["name"]
     if any(v.name == name for v in seen):
         raise ConfigError(f"{where}: variant name '{name}' is used twice (or is 'baseline')")
-    overrides = {**baseline, **{k: v for k, v in table.items() if k != "name"}}
-    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"))
+    strategies = None
+    if "strategies" in table and seats:        # a variant may change who plays, not the rules
+        strategies = _per_seat(table["strategies"], seats, f"variant '{name}': strategies")
+        for s, strategy in enumerate(strategies):
+            build_strategy(spec.name, strategy, f"variant '{name}': strategies (seat {s})")
+    overrides = {**baseline, **{k: v for k, v in table.items() if k not in ("name", "strategies")}}
+    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"),
+                   strategies)
 
 
 def sweep_points(sweep: dict[str, Any]) -> list[dict[str, Any]]:
@@ -180,7 +192,15 @@ def _per_seat(value: Any, seats: int, where: str) -> list[Any]:
     return [value] * seats
 
 
+ALL_HEROES = "all"
+
+
 def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
+    if value == ALL_HEROES:
+        if len(spec.heroes) < seats:
+            raise ConfigError(f'[players] heroes = "all" needs at least {seats} heroes; '
+                              f"{spec.name} has {len(spec.heroes)}")
+        return [ALL_HEROES] * seats
     chosen = _per_seat(value, seats, "[players] heroes")
     result = []
     for hero in chosen:
@@ -189,13 +209,23 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
         elif isinstance(hero, str) and hero in spec.heroes:
             result.append(hero)
         else:
-            allowed = ", ".join(("random",) + spec.heroes)
+            allowed = ", ".join(("random", ALL_HEROES) + spec.heroes)
             raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
                               f"allowed: {allowed}")
     fixed = [h for h in result if h]
     if len(fixed) != len(set(fixed)):
         raise ConfigError("[players] heroes: a hero can be fixed for one seat only")
     return result
+
+
+def heroes_for_game(spec: GameSpec, heroes: list[str | None], index: int
+                    ) -> list[str | None] | None:
+    """The seats' heroes in game ``index``: with ``heroes = "all"`` seat s plays hero
+    (index + s) mod H, so every seat plays every hero equally often over any H consecutive games
+    (the same in every variant); otherwise the fixed ones (None = dealt at random)."""
+    if heroes and heroes[0] == ALL_HEROES:
+        return [spec.heroes[(index + s) % len(spec.heroes)] for s in range(len(heroes))]
+    return list(heroes) if any(heroes) else None
 
 
 def _table(data: dict, key: str) -> dict:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 import polars as pl
 
 from simulate import __version__
-from simulate.config import RunConfig
+from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
 from simulate.play import play_game
@@ -92,7 +92,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides, "seed": cfg.seed,
-            "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
+            "strategies": variant.seat_strategies(cfg)[:chunk.players],
+            "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop}
 
@@ -102,7 +103,6 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
     seats = [build_strategy(spec.name, s) for s in task["strategies"]]
-    heroes = task["heroes"] if any(task["heroes"]) else None
     described = [s.describe() for s in seats]
     names = "|".join(described)
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns)}
@@ -114,6 +114,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
+        heroes = heroes_for_game(spec, task["heroes"], index)
         _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
         row = {"game": index, "seed": seed, "decisions": decisions,
                "end_reason": outcome.end_reason, **constant}
