@@ -30,7 +30,7 @@ class SearchStrategy(Strategy):
     param_ranges = {"simulations": (1, 100_000), "score_weight": (0.0, 10.0),
                     "switch_z": (0.0, 10.0)}
 
-    def __init__(self, simulations: int = 32, score_weight: float = 0.25, switch_z: float = 1.0,
+    def __init__(self, simulations: int = 32, score_weight: float = 0.25, switch_z: float = 1.5,
                  rollout: str = ""):
         self.simulations = simulations
         self.switch_z = switch_z
