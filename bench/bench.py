@@ -3,6 +3,8 @@
 Targets (issues 2-4): Dungeon Roll >= 10,000 solo games/s on one core, speed-up >= 1.7 on 2 cores,
 peak memory for 1M games within 20 % of 100k, 1M solo games in under a minute on 2 cores; Roll for
 Adventure and Roll Player >= 1,000 four-player games/s on one core.
+Also: decisions/s of the ``search`` strategy at its default budget per game (issue 13);
+``python bench/bench.py search`` measures only that and keeps the other figures.
 Set BENCH_QUICK=1 for a short smoke run (smaller game counts).
 """
 from __future__ import annotations
@@ -39,6 +41,40 @@ def games_per_second(game: str, players: int, seconds: float = 3.0) -> float:
     return played / (time.perf_counter() - start)
 
 
+def search_decisions_per_second(game: str, players: int, seconds: float = 20.0) -> dict:
+    """The ``search`` strategy at its default budget in every seat, one process: decisions it
+    made (those with more than one legal action) per second, whole games only."""
+    from simulate.play import play_game
+    from strategies import build_strategy
+    spec = get_game(game)
+    seats = [build_strategy(game, "search") for _ in range(players)]
+    calls = [0]
+    for seat in seats:
+        choose = seat.choose
+
+        def counted(view, actions, choose=choose):
+            calls[0] += 1
+            return choose(view, actions)
+        seat.choose = counted
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < (2.0 if QUICK else seconds) or not games:
+        play_game(spec, spec.rules_class(), seats, 1000 + games)
+        games += 1
+    wall = time.perf_counter() - start
+    return {"simulations": seats[0].simulations, "decisions_per_second": round(calls[0] / wall, 1),
+            "seconds_per_game": round(wall / games, 2), "games": games}
+
+
+def search_part(results: dict) -> None:
+    results["search"] = {}
+    for game in game_names():
+        spec = get_game(game)
+        players = max(2, spec.players[0])
+        found = search_decisions_per_second(game, players)
+        results["search"][f"{game}/{players}p"] = found
+        print(f"search {game} {players}p: {found['decisions_per_second']} decisions/s", flush=True)
+
+
 def timed_run(games: int, jobs: int, players: int = 1) -> dict:
     """A real `simulate run` of Dungeon Roll; wall time and the peak RSS of its process tree."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -69,6 +105,12 @@ def _tree_rss(process: psutil.Process) -> int:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["search"]:             # only the search figures, keeping the others
+        path = HERE / "results.json"
+        results = json.loads(path.read_text()) if path.exists() else {}
+        search_part(results)
+        path.write_text(json.dumps(results, indent=2) + "\n")
+        return
     results: dict = {"package_version": __version__, "python": platform.python_version(),
                      "cpus": os.cpu_count(), "quick": QUICK, "one_core": {}}
     for game in game_names():
@@ -92,6 +134,7 @@ def main() -> None:
                          "ratio": round(m_big["peak_rss_mb"] / m_small["peak_rss_mb"], 3),
                          "target_ratio": 1.2}
     results["million_solo_games_seconds"] = None if QUICK else m_big["seconds"]
+    search_part(results)
     print(f"peak memory {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")

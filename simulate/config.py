@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +202,8 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
         if len(spec.heroes) < seats:
             raise ConfigError(f'[players] heroes = "all" needs at least {seats} heroes; '
                               f"{spec.name} has {len(spec.heroes)}")
+        for n in range(spec.players[0], seats + 1):
+            all_heroes_stride(spec.name, n)
         return [ALL_HEROES] * seats
     chosen = _per_seat(value, seats, "[players] heroes")
     result = []
@@ -221,11 +225,34 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
 def heroes_for_game(spec: GameSpec, heroes: list[str | None], index: int
                     ) -> list[str | None] | None:
     """The seats' heroes in game ``index``: with ``heroes = "all"`` seat s plays hero
-    (index + s) mod H, so every seat plays every hero equally often over any H consecutive games
-    (the same in every variant); otherwise the fixed ones (None = dealt at random)."""
+    (index + s * stride) mod H, so every seat plays every hero equally often over any H
+    consecutive games (the same in every variant); otherwise the fixed ones (None = dealt)."""
     if heroes and heroes[0] == ALL_HEROES:
-        return [spec.heroes[(index + s) % len(spec.heroes)] for s in range(len(heroes))]
+        h, stride = len(spec.heroes), all_heroes_stride(spec.name, len(heroes))
+        return [spec.heroes[(index + s * stride) % h] for s in range(len(heroes))]
     return list(heroes) if any(heroes) else None
+
+
+@cache
+def all_heroes_stride(game: str, seats: int) -> int:
+    """The smallest stride between seats' heroes that the game accepts at every table (Roll
+    Player: two classes of one colour never meet, so its stride is 2)."""
+    spec = get_game(game)
+    h = len(spec.heroes)
+    for stride in range(1, h):
+        tables = [[spec.heroes[(i + s * stride) % h] for s in range(seats)] for i in range(h)]
+        if all(len(set(t)) == seats and _accepted(spec, t) for t in tables):
+            return stride
+    raise ConfigError(f'[players] heroes = "all": no balanced assignment of {spec.name}\'s '
+                      f"heroes to {seats} seats")
+
+
+def _accepted(spec: GameSpec, heroes: list[str]) -> bool:
+    try:
+        spec.new_game(spec.rules_class(), len(heroes), random.Random(0), heroes)
+    except (ConfigError, ValueError):
+        return False
+    return True
 
 
 def _table(data: dict, key: str) -> dict:

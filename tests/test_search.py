@@ -21,7 +21,7 @@ def search(game, simulations=6, switch_z=1.5):
                                  "switch_z": switch_z})
 
 
-def positions(game, players, count, seed=3, keep=lambda state: True):
+def positions(game, players, count, seed=3, keep=lambda state: True, spread=False):
     """Mid-game states with a real choice (and ``keep``), reached by the default heuristic."""
     spec = get_game(game)
     policy = build_strategy(game, spec.default_strategy)
@@ -29,7 +29,7 @@ def positions(game, players, count, seed=3, keep=lambda state: True):
     found = []
     for g in range(count * 8):
         state = spec.new_game(spec.rules_class(), players, random.Random(seed + g), None)
-        for step in range(5 + (13 * g) % 70):
+        for step in range(5 + (13 * g) % 70 if spread else 10 + 9 * g):
             if state.is_over:
                 break
             actions = state.legal_actions()
@@ -207,7 +207,7 @@ def test_search_choices_are_not_worse_than_the_heuristic(game, players):
     strategy, judge = search(game, 16), search(game, 16)
     heuristic = build_strategy(game, spec.default_strategy)
     gains, changed = [], 0
-    for n, state in enumerate(positions(game, players, 16, seed=40)):
+    for n, state in enumerate(positions(game, players, 16, seed=40, spread=True)):
         seat = state.current_seat
         picked = decide(strategy, game, players, state, n)
         heuristic.rng = random.Random(n)
