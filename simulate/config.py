@@ -135,6 +135,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     for table in sweep_points(_table(data, "sweep")):
         variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
                                  "[sweep]"))
+    _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data)
 
@@ -237,6 +238,16 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
     if len(fixed) != len(set(fixed)):
         raise ConfigError("[players] heroes: a hero can be fixed for one seat only")
     return result
+
+
+def _check_look_ahead(spec: GameSpec, strategies: list[Any]) -> None:
+    """A look-ahead strategy (search) needs the game's State.determinize: say so now."""
+    if not any(build_strategy(spec.name, s).looks_ahead for s in strategies):
+        return
+    state = spec.new_game(spec.rules_class(), spec.players[0], random.Random(0), None)
+    if not hasattr(state, "determinize"):
+        raise ConfigError(f"[players] strategies: search needs {spec.title}'s "
+                          "State.determinize(seat, rng), which this game does not have yet")
 
 
 def heroes_for_game(spec: GameSpec, heroes: list[str | None], index: int
