@@ -21,9 +21,13 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             "--fresh", help="Delete this tool's earlier results in the out folder first "
             "(never other files).")] = False,
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
+        until_ci: Annotated[float | None, typer.Option(
+            "--until-ci", help="Play in rounds until every headline interval (win rates, paired "
+            "differences) is at most this wide; --games is then the cap.")] = None,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
     from reports.report import build_report
+    from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
     from simulate.runner import ProgressBar
     from simulate.runner import run as run_games
@@ -31,9 +35,16 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     with user_errors(debug):
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
-        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
-        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
-                             fresh=fresh)
+        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
+                          until_ci=until_ci)
+        if cfg.until_ci:
+            manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
+                                              ProgressBar(), fresh=fresh)
+            typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
+                       f"{stopping['reason']}")
+        else:
+            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
+                                 progress=ProgressBar(), fresh=fresh)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
