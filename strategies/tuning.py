@@ -49,6 +49,22 @@ def results(game: str, strategy: dict, players: int, games: int, seed: int) -> l
     return out
 
 
+def paired_gain(game: str, name: str, params: dict, players: int, games: int,
+                seed: int) -> dict:
+    """A set of parameter values against the defaults on fresh seeds (a confirmation: the
+    winners of a search over many challengers look better than they are)."""
+    base = results(game, {"name": name}, players, games, seed)
+    other = results(game, {"name": name, **params}, players, games, seed)
+    out = {}
+    for k, measure in ((0, "win"), (1, "score")):
+        diff = [o[k] - b[k] for o, b in zip(other, base)]
+        mean = sum(diff) / games
+        sd = stats.tstd(diff)
+        half = stats.t.ppf(0.975, games - 1) * sd / math.sqrt(games) if sd else 0.0
+        out[measure] = (mean, mean - half, mean + half)
+    return out
+
+
 def tune(game: str, name: str, players: int, games: int, seed: int = 1) -> list[dict]:
     cls = strategies_for(game)[name]
     base = results(game, {"name": name}, players, games, seed)
@@ -79,7 +95,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--confirm", default="",
+                        help="param=value,... : check these values against the defaults only")
     args = parser.parse_args()
+    if args.confirm:
+        params = {k: float(v) if "." in v else int(v)
+                  for k, v in (p.split("=") for p in args.confirm.split(","))}
+        found = paired_gain(args.game, args.strategy, params, args.players, args.games, args.seed)
+        for measure, (mean, low, high) in found.items():
+            print(f"{args.players} players, {params}: {measure} gain {mean:+.4f} "
+                  f"[{low:+.4f}, {high:+.4f}] ({args.games} paired games, seed {args.seed})")
+        return
     rows = tune(args.game, args.strategy, args.players, args.games, args.seed)
     print(f"{args.game} {args.strategy}, {args.players} players, {args.games} paired games")
     for r in sorted(rows, key=lambda r: r["p_holm"]):
