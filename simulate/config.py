@@ -1,7 +1,7 @@
 """TOML -> a validated run configuration, or a one-line ConfigError naming the problem.
 
 ```toml
-[run]       game, games (per variant and player count), seed, jobs, out, chunk
+[run]       game, games (per variant and player count), seed, jobs, out, chunk, engine
 [players]   count (int or list), strategies (one for all, or one per seat), heroes
 [rules]     overrides of the game's printed rules (the baseline)
 [[variants]] name = "...", then rule overrides for that variant
@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_dict
 from strategies import build_strategy
 
-RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk"}
+RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "engine"}
 PLAYER_KEYS = {"count", "strategies", "heroes"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep"}
 BASELINE = "baseline"
@@ -47,6 +48,7 @@ class RunConfig:
     heroes: list[str | None]       # one per seat; None = dealt at random
     variants: list[Variant]
     raw: dict[str, Any] = field(default_factory=dict)
+    engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
 
     @property
     def spec(self) -> GameSpec:
@@ -99,6 +101,9 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     jobs = _positive(run.get("jobs", 1), "[run] jobs")
     chunk = _positive(run.get("chunk", 2000), "[run] chunk")
     out = _typed(run.get("out", f"runs/{spec.name}"), str, "[run] out")
+    engine = _typed(run.get("engine", "auto"), str, "[run] engine")
+    if engine not in ENGINES:
+        raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
 
     players = _table(data, "players")
     _only(players, PLAYER_KEYS, "[players]")
@@ -122,7 +127,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
                                  "[sweep]"))
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
-                     variants, raw=data)
+                     variants, raw=data, engine=engine)
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],

@@ -22,6 +22,7 @@ from simulate import __version__
 from simulate.config import RunConfig
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
+from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from strategies import build_strategy
 
@@ -88,17 +89,20 @@ def plan_chunks(cfg: RunConfig) -> list[Chunk]:
             for start in range(0, cfg.games, cfg.chunk)]
 
 
-def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
+def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides, "seed": cfg.seed,
             "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop}
+            "start": chunk.start, "stop": chunk.stop, "engine": engine}
 
 
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
-    """Play one chunk's games; return the ``games`` and ``seats`` columns."""
+    """Play one chunk's games; return the ``games`` and ``seats`` columns (the compiled kernel's
+    when ``task["engine"]`` is ``compiled``: the same columns, simulate/engines.py)."""
+    if task.get("engine") == "compiled":
+        return kernel_module(task["game"]).play_chunk(task)
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
     seats = [build_strategy(spec.name, s) for s in task["strategies"]]
@@ -182,11 +186,13 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dic
 
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Manifest:
+        progress: Callable[[int, int], None] | None = None, debug: bool = False) -> Manifest:
     """Play every chunk not yet done, writing each as it arrives. Returns the manifest."""
+    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug)
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     manifest = Manifest(out, cfg)
+    manifest.data.update(engine=engine, engine_note=why)
     manifest.save()
     spec = cfg.spec
     chunks = plan_chunks(cfg)
@@ -196,7 +202,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     if progress:
         progress(done, total)
     clock = time.perf_counter()
-    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler):
+    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine):
         write_chunk(out, spec, chunk, games, seats)
         now = time.perf_counter()
         manifest.record(chunk, now - clock)
@@ -207,9 +213,9 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     return manifest
 
 
-def _execute(cfg: RunConfig, todo: list[Chunk], backend: str,
-             scheduler: str | None) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
-    tasks = [chunk_task(cfg, c) for c in todo]
+def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
+             engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    tasks = [chunk_task(cfg, c, engine) for c in todo]
     if backend == "loky" and cfg.jobs == 1:
         for chunk, task in zip(todo, tasks):
             yield chunk, play_chunk(task)

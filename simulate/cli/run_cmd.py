@@ -22,6 +22,9 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         fresh: Annotated[bool, typer.Option(
             "--fresh", help="Delete earlier results in the out folder first.")] = False,
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
+        engine: Annotated[str | None, typer.Option(
+            "--engine", help="auto (compiled kernel when every seat has one), python or "
+                             "compiled (overrides [run]).")] = None,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
     from reports.report import build_report
@@ -32,13 +35,16 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     with user_errors(debug):
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
-        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk)
+        cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
+                          engine=engine)
         if fresh and Path(cfg.out).exists():
             shutil.rmtree(cfg.out)
-        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar())
+        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
+                             debug=debug)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
-        typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
+        typer.echo(f"{games_done:,} games in {cfg.out}{rate} "
+                   f"({manifest.data['engine']} engine: {manifest.data['engine_note']})")
         if report:
             typer.echo(f"report: {build_report(cfg.out)}")
