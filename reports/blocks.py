@@ -14,6 +14,11 @@ from typing import Any, Sequence
 import numpy as np
 from scipy import stats
 
+from reports.stats import sd_from_sums, t_interval, wilson
+
+# Okabe-Ito: distinguishable with every common colour-vision deficiency.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+
 
 @dataclass
 class Heading:
@@ -45,6 +50,20 @@ class Figure:
     caption: str = ""
 
 
+@dataclass
+class Note:
+    """A warning the reader must not miss (placeholder data, imprecise numbers)."""
+    text: str
+
+
+@dataclass
+class Details:
+    """Blocks folded away under a one-line summary (HTML <details>)."""
+    summary: str
+    blocks: list
+    open: bool = False
+
+
 @dataclass(frozen=True)
 class Rate:
     """k successes in n trials with the 95 % Wilson interval."""
@@ -58,6 +77,11 @@ class Rate:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson(self.k, self.n)
+
+    @property
+    def width(self) -> float:
+        lo, hi = self.interval
+        return hi - lo if self.n else float("nan")
 
     def __str__(self) -> str:
         if not self.n:
@@ -74,21 +98,25 @@ class Mean:
     high: float
     n: int
 
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
     def __str__(self) -> str:
         if not self.n:
             return "–"
+        if self.low != self.low:                  # n = 1: no interval, never a zero-width one
+            return f"{self.value:.2f} [n = {self.n}: no interval]"
         return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"
 
-
-def wilson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    z = stats.norm.ppf(0.5 + confidence / 2)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    @classmethod
+    def from_sums(cls, n: int, total: float, squares: float) -> "Mean":
+        """From a polars aggregate: count, sum and sum of squares."""
+        if not n:
+            return cls(float("nan"), float("nan"), float("nan"), 0)
+        mean = total / n
+        low, high = t_interval(n, mean, sd_from_sums(n, total, squares))
+        return cls(mean, low, high, n)
 
 
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> Mean:
@@ -99,7 +127,7 @@ def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> M
         return Mean(float("nan"), float("nan"), float("nan"), 0)
     m = float(x.mean())
     if n < 2:
-        return Mean(m, m, m, n)
+        return Mean(m, float("nan"), float("nan"), n)
     half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * x.std(ddof=1) / math.sqrt(n))
     return Mean(m, m - half, m + half, n)
 
@@ -115,9 +143,11 @@ def plot_style():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from cycler import cycler
     with plt.rc_context({"figure.figsize": (6.4, 3.4), "axes.spines.top": False,
                          "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
-                         "font.size": 9, "svg.fonttype": "none"}):
+                         "font.size": 9, "svg.fonttype": "none",
+                         "axes.prop_cycle": cycler(color=PALETTE)}):
         yield plt
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +21,17 @@ from typing import Any
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_dict
+from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "engine"}
 PLAYER_KEYS = {"count", "strategies", "heroes"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep"}
 BASELINE = "baseline"
+# Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
+NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
+MAX_NAME = 80
+MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError(f"[run] seed = {seed} is invalid; allowed: an integer >= 0")
     jobs = _positive(run.get("jobs", 1), "[run] jobs")
     chunk = _positive(run.get("chunk", 2000), "[run] chunk")
-    out = _typed(run.get("out", f"runs/{spec.name}"), str, "[run] out")
+    out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
     engine = _typed(run.get("engine", "auto"), str, "[run] engine")
     if engine not in ENGINES:
         raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
@@ -135,11 +141,22 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
-    name = table["name"]
+    name = variant_name(table["name"], where)
     if any(v.name == name for v in seen):
         raise ConfigError(f"{where}: variant name '{name}' is used twice (or is 'baseline')")
     overrides = {**baseline, **{k: v for k, v in table.items() if k != "name"}}
     return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"))
+
+
+def variant_name(name: str, where: str) -> str:
+    """A variant's name: a label shown in tables and the report, 1..80 plain characters."""
+    limit = MAX_SWEEP_NAME if where == "[sweep]" else MAX_NAME
+    if len(name) > limit or not NAME_CHARS.fullmatch(name) or name != name.strip():
+        shown = name if len(name) <= 60 else name[:60] + "..."
+        raise ConfigError(f"{where}: variant name {shown!r} is invalid; allowed: 1..{limit} "
+                          "letters, digits, spaces and . , : ; = + - [ ] ( ) # % @ ! ~ ^ _ "
+                          "(no leading or trailing space)")
+    return name
 
 
 def sweep_points(sweep: dict[str, Any]) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
 from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
+from simulate.results_folder import FORMAT, FORMAT_VERSION, MANIFEST, TEMP_PREFIX, claimed
 from strategies import build_strategy
 
 MASK64 = (1 << 64) - 1
@@ -73,10 +74,11 @@ class Chunk:
     players: int
     start: int
     stop: int
+    variant_index: int = 0      # names the chunk's files: a variant's name is a label, not a path
 
     @property
     def id(self) -> str:
-        return f"{self.variant}__p{self.players}__{self.start:010d}"
+        return f"v{self.variant_index}-p{self.players}-{self.start:010d}"
 
     @property
     def size(self) -> int:
@@ -84,8 +86,8 @@ class Chunk:
 
 
 def plan_chunks(cfg: RunConfig) -> list[Chunk]:
-    return [Chunk(v.name, n, start, min(start + cfg.chunk, cfg.games))
-            for v in cfg.variants for n in cfg.player_counts
+    return [Chunk(v.name, n, start, min(start + cfg.chunk, cfg.games), i)
+            for i, v in enumerate(cfg.variants) for n in cfg.player_counts
             for start in range(0, cfg.games, cfg.chunk)]
 
 
@@ -142,17 +144,21 @@ def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
 
 
 class Manifest:
-    """``manifest.json``: the config, its identity hash, the version and the chunks done."""
+    """``manifest.json``: the tool's marker (format tag), the config, its identity hash, the
+    version and the chunks done. ``old`` is the folder's earlier manifest, if any."""
 
-    def __init__(self, out: Path, cfg: RunConfig):
-        self.path = out / "manifest.json"
+    def __init__(self, out: Path, cfg: RunConfig, old: dict | None = None):
+        self.path = out / MANIFEST
         self.out = out
         self.identity = cfg.identity_hash()
-        self.data = {"identity_hash": self.identity, "package_version": __version__,
+        self.data = {"format": FORMAT, "format_version": FORMAT_VERSION,
+                     "identity_hash": self.identity, "package_version": __version__,
                      "game": cfg.game, "config": cfg.raw, "identity": cfg.identity(),
                      "chunks_done": [], "games_done": 0, "elapsed_seconds": 0.0}
-        if self.path.exists():
-            old = json.loads(self.path.read_text())
+        if old is not None:
+            if old.get("format_version") != FORMAT_VERSION:
+                raise ConfigError(f"{out} holds results of an older version of this tool; "
+                                  "run with --fresh to replace them, or use another --out")
             if old.get("identity_hash") != self.identity:
                 raise ConfigError(f"{out} holds a different run (config, seed or version "
                                   "changed); use another --out or --fresh")
@@ -169,8 +175,8 @@ class Manifest:
         self.save()
 
     def save(self) -> None:
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.data, indent=1, default=str))
+        tmp = self.out / f"{TEMP_PREFIX}manifest-{os.getpid()}.tmp"
+        tmp.write_text(json.dumps(self.data, indent=1, default=str), encoding="utf-8")
         os.replace(tmp, self.path)
 
 
@@ -186,14 +192,23 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dic
 
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
-        progress: Callable[[int, int], None] | None = None, debug: bool = False) -> Manifest:
-    """Play every chunk not yet done, writing each as it arrives. Returns the manifest."""
+        progress: Callable[[int, int], None] | None = None, fresh: bool = False,
+        debug: bool = False) -> Manifest:
+    """Play every chunk not yet done, writing each as it arrives. Returns the manifest.
+    ``fresh`` first deletes the tool's earlier results in ``out`` (and nothing else)."""
     engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug)
     out = Path(cfg.out)
-    out.mkdir(parents=True, exist_ok=True)
-    manifest = Manifest(out, cfg)
-    manifest.data.update(engine=engine, engine_note=why)
-    manifest.save()
+    with claimed(out, fresh) as old:
+        manifest = Manifest(out, cfg, old)
+        manifest.data.update(engine=engine, engine_note=why)
+        manifest.save()
+        _play_missing(cfg, manifest, backend, scheduler, progress, engine)
+    return manifest
+
+
+def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
+                  progress: Callable[[int, int], None] | None, engine: str = "python") -> None:
+    out = manifest.out
     spec = cfg.spec
     chunks = plan_chunks(cfg)
     todo = [c for c in chunks if c.id not in manifest.done]
@@ -210,7 +225,6 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         done += chunk.size
         if progress:
             progress(done, total)
-    return manifest
 
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,

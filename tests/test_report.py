@@ -38,13 +38,13 @@ def report(tmp_path_factory):
 def test_report_is_self_contained(report):
     assert not re.search(r"""(src|href)=["']?https?:""", report)
     assert "<script" not in report
-    assert report.count("<svg") >= 5
+    assert report.count("<svg") >= 3      # small multiples: few, whole figures
 
 
 def test_report_says_what_was_run_and_compares(report):
     for text in ("What was run", "package version", "games per second", "Seats and strategies",
-                 "win rate [95 % CI]", "By strategy", "Variants compared with the baseline",
-                 "Sweep over level_up_xp", "level_up_xp=7 vs baseline", "McNemar",
+                 "win rate [95 % CI]", "Strategies ranked", "Variants vs the baseline",
+                 "each value of level_up_xp", "level_up_xp=7 vs baseline", "McNemar",
                  "Dungeon Roll", "Solo titles", "Columns", "rules_hash"):
         assert text in report, text
 

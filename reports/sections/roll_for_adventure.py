@@ -7,7 +7,6 @@ import polars as pl
 
 from reports.blocks import (Figure, Heading, Paragraph, Rate, Table, figure_svg, mean_ci,
                             plot_style, wilson)
-from reports.summary import variant_order
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("no_dice", "turn_limit")
@@ -31,7 +30,7 @@ def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
 
 def _groups(games: pl.DataFrame):
     """(label, frame) per variant and player count, baseline first."""
-    for variant in variant_order(games):
+    for variant in games["variant"].unique(maintain_order=True).to_list():
         part = games.filter(pl.col("variant") == variant)
         for players in sorted(part["players"].unique().to_list()):
             yield variant, players, part.filter(pl.col("players") == players)

@@ -40,9 +40,11 @@ def list_games(game: Annotated[str | None, typer.Argument(
 def validate(config: ConfigPath, debug: Debug = False) -> None:
     """Check CONFIG without running it."""
     from simulate.config import load_config
+    from simulate.results_folder import check_out
 
     with user_errors(debug):
         cfg = load_config(config)
+        check_out(Path(cfg.out))
         variants = ", ".join(v.name for v in cfg.variants)
         typer.echo(f"ok: {cfg.game}, {cfg.games:,} games x {len(cfg.player_counts)} player "
                    f"count(s) x {len(cfg.variants)} variant(s) [{variants}], seed {cfg.seed}")
@@ -52,8 +54,11 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
            debug: Debug = False) -> None:
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
+    from simulate.results_folder import MANIFEST, read_marker
 
     with user_errors(debug):
-        if not (Path(out) / "manifest.json").exists():
-            raise ConfigError(f"{out} is not a results folder (no manifest.json)")
-        typer.echo(f"report: {build_report(out)}")
+        folder = Path(out).expanduser()
+        if not (folder / MANIFEST).is_file():
+            raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
+        read_marker(folder)
+        typer.echo(f"report: {build_report(folder)}")

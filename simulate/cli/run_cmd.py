@@ -1,8 +1,6 @@
 """`simulate run`: play a config's games into Parquet and write the HTML report."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,7 +18,8 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         scheduler: Annotated[str | None, typer.Option(
             "--scheduler", help="Dask scheduler address, with --backend dask.")] = None,
         fresh: Annotated[bool, typer.Option(
-            "--fresh", help="Delete earlier results in the out folder first.")] = False,
+            "--fresh", help="Delete this tool's earlier results in the out folder first "
+            "(never other files).")] = False,
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
         engine: Annotated[str | None, typer.Option(
             "--engine", help="auto (compiled kernel when every seat has one), python or "
@@ -37,10 +36,8 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           engine=engine)
-        if fresh and Path(cfg.out).exists():
-            shutil.rmtree(cfg.out)
         manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
-                             debug=debug)
+                             fresh=fresh, debug=debug)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""

@@ -1,0 +1,104 @@
+"""Figures drawn from aggregates: small multiples (one panel per player count), the colour-blind
+safe palette of ``plot_style``, whole-number ticks for integer rules, rate axes from zero."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from reports.blocks import Figure, figure_svg, plot_style
+from reports.stats import Difference
+from reports.tables import BASELINE, value_counts
+
+
+def panels(plt, count: int, height: float = 2.8):
+    """One small panel per player count, side by side (wrapping after four)."""
+    cols = min(count, 4)
+    rows = math.ceil(count / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(2.9 * cols + 0.6, height * rows), squeeze=False)
+    flat = list(axes.flat)
+    for ax in flat[count:]:
+        ax.set_visible(False)
+    return fig, flat[:count]
+
+
+def score_histograms(run, variant: str = BASELINE) -> Figure | None:
+    """Final score distribution per player count, seats overlaid (co-op: one line per game)."""
+    results = run.results_at
+    counts = [p for p in run.player_counts]
+    if not counts:
+        return None
+    with plot_style() as plt:
+        fig, axes = panels(plt, len(counts))
+        for ax, players in zip(axes, counts):
+            table = value_counts(results(players, variant), "score", ["seat"])
+            if table.is_empty():
+                continue
+            for (seat,), part in table.group_by("seat", maintain_order=True):
+                x = part["score"].to_numpy().astype(float)
+                share = part["count"].to_numpy() / part["count"].sum()
+                label = "team" if run.cooperative else f"seat {seat}"
+                ax.step(x, share, where="mid", label=label, linewidth=1.2)
+            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
+            ax.set_xlabel("final score")
+            ax.set_ylim(bottom=0)
+            if players > 1 and not run.cooperative:
+                ax.legend(fontsize=7)
+        axes[0].set_ylabel("share of games")
+        return Figure(figure_svg(fig), f"Final scores ({variant}): one panel per player count, "
+                                       "one line per seat.")
+
+
+def sweep_figure(rule: str, values: list, diffs: dict, player_counts: list[int],
+                 measures: tuple[str, str]) -> Figure | None:
+    """Paired differences from the baseline against a swept rule's value, with 95 % bands:
+    one row of panels per measure, one panel per player count.
+    ``diffs[(value, players, measure)]`` is a Difference (0 for the baseline's own value)."""
+    if not values or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                             for v in values):
+        return None
+    xs = sorted(values)
+    with plot_style() as plt:
+        fig, axes = plt.subplots(2, len(player_counts), squeeze=False,
+                                 figsize=(2.9 * len(player_counts) + 0.6, 5.2))
+        for row, measure in enumerate(measures):
+            for col, players in enumerate(player_counts):
+                ax = axes[row][col]
+                points = [(x, diffs.get((x, players, measure))) for x in xs]
+                points = [(x, d) for x, d in points if isinstance(d, Difference)]
+                if not points:
+                    ax.set_visible(False)
+                    continue
+                scale = 100 if "win rate" in measure else 1
+                x = np.array([p[0] for p in points], dtype=float)
+                y = np.array([p[1].value for p in points]) * scale
+                low = np.array([_or(p[1].low, p[1].value) for p in points]) * scale
+                high = np.array([_or(p[1].high, p[1].value) for p in points]) * scale
+                ax.axhline(0, color="grey", linewidth=0.8)
+                ax.plot(x, y, marker="o", ms=3)
+                ax.fill_between(x, low, high, alpha=0.25)
+                if all(float(v).is_integer() for v in xs):
+                    ax.set_xticks([int(v) for v in xs])
+                ax.set_title(f"{players} player{'s' if players > 1 else ''}")
+                ax.set_xlabel(rule)
+                if col == 0:
+                    ax.set_ylabel(f"{measure}\n{'points' if scale == 100 else 'difference'}")
+        return Figure(figure_svg(fig), f"Paired difference from the baseline for each value of "
+                                       f"{rule} (bands: 95 % intervals; the baseline's own "
+                                       f"value sits at 0).")
+
+
+def _or(value: float, fallback: float) -> float:
+    return fallback if value != value else value
+
+
+def rate_lines(ax, table: pl.DataFrame, x: str, label: str) -> None:
+    """Plot k/n against x with a Wilson band; ``table`` has columns x, k, n."""
+    from reports.stats import wilson
+    xs = table[x].to_numpy()
+    k, n = table["k"].to_numpy(), table["n"].to_numpy()
+    low, high = zip(*(wilson(int(a), int(b)) for a, b in zip(k, n))) if len(xs) else ((), ())
+    line, = ax.plot(xs, k / n, marker="o", ms=3, label=label)
+    ax.fill_between(xs, low, high, alpha=0.2, color=line.get_color())
+    ax.set_ylim(0, 1)

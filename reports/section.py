@@ -1,0 +1,279 @@
+"""A report section under construction, and the tests every section may call.
+
+A game's section (``reports/sections/<game>.py``) defines ``build(section: Section) -> None``: it
+reads ``section.run`` (``RunTables``: lazy tables, one player count at a time), adds blocks with
+``section.add(...)``, and calls the shared tests, which put their findings into the section's one
+Holm-corrected family:
+
+    def build(section):
+        run = section.run
+        for players in run.player_counts:
+            section.add(Table(...))                         # aggregates from reports.tables
+            section.seat_fairness(players)                  # chi-square + first seat vs others
+            section.compare_variants(players, [Measure("fame", "games", "fame")])
+            section.test(Finding(...))                      # any other test of the family
+
+The report adds the family's table and a precision statement at the end of the section, and the
+summary at the top quotes only the findings that survive Holm's correction.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import polars as pl
+
+from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table
+from reports.findings import Family, Finding
+from reports.stats import (Difference, equal_seats, paired_means, paired_rates, sd_from_sums,
+                           unpaired_means, unpaired_rates, within_game)
+from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
+
+WIDE_RATE = 0.10          # a rate interval wider than 10 points gets a warning
+TINY = 30                 # fewer games than this in a cell gets a warning
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Something a variant is compared on: a column of the ``games`` table, of the ``seats``
+    table for one seat (``seat``), or of ``results`` (seats as units: one row per game in co-op
+    games). ``kind`` "rate" for booleans (shown in percentage points), "mean" otherwise."""
+    label: str
+    table: str
+    column: str
+    kind: str = "mean"
+    seat: int | None = None
+
+
+class Section:
+    def __init__(self, title: str, run: RunTables):
+        self.title = title
+        self.run = run
+        self.blocks: list = []
+        self.family = Family(title)
+        self.widest: tuple[float, str] = (0.0, "")
+        self.detectable: dict[int, float] = {}      # players -> smallest detectable change
+        self.needed: dict[int, float] = {}          # players -> games for a 1-point change
+        self.warnings: list[str] = []
+        self.differences: dict[tuple[str, int, str], Difference] = {}   # (variant, players, label)
+
+    def add(self, *blocks) -> None:
+        self.blocks.extend(b for b in blocks if b is not None)
+
+    def test(self, finding: Finding) -> Finding:
+        return self.family.add(finding)
+
+    # ---- precision bookkeeping -------------------------------------------------------------
+    def track(self, value, where: str) -> None:
+        """Remember the widest rate interval shown and warn about imprecise cells."""
+        if isinstance(value, Rate) and value.n:
+            if value.width > self.widest[0]:
+                self.widest = (value.width, where)
+            if value.n < TINY:
+                self.warnings.append(f"{where}: only {value.n} games")
+            elif value.width > WIDE_RATE:
+                self.warnings.append(f"{where}: interval {100 * value.width:.0f} points wide")
+
+    def _power(self, players: int, diff: Difference) -> None:
+        if diff.detectable == diff.detectable:
+            self.detectable[players] = max(self.detectable.get(players, 0.0), diff.detectable)
+        if diff.needed == diff.needed:
+            self.needed[players] = max(self.needed.get(players, 0.0), diff.needed)
+
+    def closing(self) -> list:
+        """The family's table and what the section could detect, folded away."""
+        blocks: list = []
+        lines = []
+        if self.widest[0]:
+            lines.append(f"The widest rate interval is {100 * self.widest[0]:.1f} points "
+                         f"({self.widest[1]}).")
+        for players in sorted(self.detectable):
+            text = f"At {players} player{'s' if players > 1 else ''}, the smallest win-rate " \
+                   f"change this run detects with 80 % power is about " \
+                   f"{100 * self.detectable[players]:.1f} points"
+            if players in self.needed:
+                text += f"; a 1-point change would need about {self.needed[players]:,.0f} games"
+            lines.append(text + ".")
+        if lines:
+            blocks.append(Paragraph("Precision: " + " ".join(lines)))
+        if self.warnings:
+            shown = self.warnings[:3]
+            more = f" (and {len(self.warnings) - 3} more)" if len(self.warnings) > 3 else ""
+            blocks.append(Note(f"Imprecise numbers (fewer than {TINY} games, or a rate interval "
+                               f"wider than {100 * WIDE_RATE:.0f} points): " + "; ".join(shown)
+                               + more + ". More games narrow them (width ~ 1/sqrt(games))."))
+        if self.family.findings:
+            n = len(self.family.findings)
+            blocks.append(Details(
+                f"All {n} test{'s' if n > 1 else ''} of this section (one family, Holm-corrected)",
+                [Table(Family.columns, self.family.rows,
+                       "Raw p beside Holm's adjusted p; 'significant' means adjusted p < 0.05.")]))
+        return blocks
+
+    # ---- shared tests ----------------------------------------------------------------------
+    def seat_fairness(self, players: int, variant: str = BASELINE) -> list:
+        """Equal seat win rates (chi-square over sole winners) and the first seat minus the
+        others' mean (one value per game, t interval). Adds both to the family; returns a
+        table row list for the caller to show (empty for solo or co-op games)."""
+        if players < 2 or self.run.cooperative:
+            return []
+        seats = self.run.seats_at(players, variant)
+        per_game = seats.group_by(self.run.keys).agg(
+            pl.col("won").cast(pl.Int64).sum().alias("winners"),
+            pl.col("won").filter(pl.col("seat") == 0).first().cast(pl.Float64).alias("first"),
+            pl.col("won").filter(pl.col("seat") != 0).cast(pl.Float64).mean().alias("others"),
+            pl.col("seat").filter(pl.col("won")).first().alias("winner"))
+        gap = pl.col("first") - pl.col("others")
+        sums = collect(per_game.select(pl.len().alias("n"), gap.sum().alias("s"),
+                                       (gap ** 2).sum().alias("q"),
+                                       pl.col("first").sum().alias("first_wins"),
+                                       (pl.col("winners") > 1).sum().alias("shared")))
+        n, s, q, first_wins, shared = sums.row(0)
+        sole = collect(per_game.filter(pl.col("winners") == 1).group_by("winner").len())
+        counts = dict(sole.iter_rows())
+        wins = [int(counts.get(seat, 0)) for seat in range(players)]
+        chi2, p_chi = equal_seats(wins)
+        label = "" if variant == BASELINE else f" ({variant})"
+        self.test(Finding(players, f"equal seat win rates{label}",
+                          f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
+                          f"At {players} players the seats do not win equally often "
+                          f"(sole wins by seat {wins}){label}.", "seat"))
+        gap_diff = within_game(int(n), float(s or 0), float(q or 0))
+        first = Rate(int(first_wins or 0), int(n))
+        fair = self.fair_share(players, variant)
+        self.test(Finding(players, f"first seat minus the others{label}",
+                          f"{points(gap_diff)} (first seat {first}, fair share "
+                          f"{100 * fair:.1f} %)", "paired t", gap_diff.p,
+                          f"At {players} players the first seat wins {first} vs "
+                          f"{100 * fair:.1f} % fair share, {points(gap_diff)} against the other "
+                          f"seats{label}.", "seat"))
+        note = f"; {shared:,} games with a shared win" if shared else ""
+        return [players, f"{wins}", _p(p_chi), points(gap_diff) + note]
+
+    def fair_share(self, players: int, variant: str = BASELINE) -> float:
+        """A seat's win rate if seats were equal: total wins / seats (1/players without ties;
+        higher when wins are shared)."""
+        won = rate_of(self.run.seats_at(players, variant), "won")
+        return won.value if players > 1 else math.nan
+
+    def compare_variants(self, players: int, measures: list[Measure],
+                         variants: list[str] | None = None) -> Table | None:
+        """Each variant against the baseline on every measure at one player count: paired on the
+        game seed (unpaired, and said so, for a variant with its own seed). Adds findings."""
+        rows = []
+        for variant in variants or self.run.compared:
+            compared = self._compare(players, variant, measures)
+            for measure in measures:
+                found = compared.get(measure)
+                if found is None:
+                    continue
+                diff, base, other = found
+                self.differences[(variant, players, measure.label)] = diff
+                if measure.kind == "rate":
+                    self._power(players, diff)
+                shown = points(diff) if measure.kind == "rate" else units(diff)
+                finding = self.test(Finding(
+                    players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
+                    f"At {players} player{'s' if players > 1 else ''}, {variant} "
+                    f"{'raises' if diff.value > 0 else 'lowers'} the {measure.label}: "
+                    f"{shown} against the printed rules.", "variant"))
+                rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
+                             diff.test, finding])
+        if not rows:
+            return None
+        return Table(["variant", "measure", "baseline", "variant's value",
+                      "difference [95 % CI]", "Cohen's d", "test", "p (Holm)"],
+                     rows, f"Variants vs the baseline at {players} player"
+                           f"{'s' if players > 1 else ''}")
+
+    def _compare(self, players: int, variant: str, measures: list[Measure]) -> dict:
+        """{measure: (Difference, baseline level, variant level)}: one join per table."""
+        run = self.run
+        pick = {"games": run.games_at, "seats": run.seats_at, "results": run.results_at}
+        found: dict = {}
+        groups: dict = {}
+        for m in measures:
+            groups.setdefault((m.table, m.seat is not None), []).append(m)
+        for (table, by_seat), chosen in groups.items():
+            base, other = pick[table](players, BASELINE), pick[table](players, variant)
+            columns = list(dict.fromkeys(m.column for m in chosen))
+            keys = list(run.keys)
+            if table != "games" and not by_seat and not run.cooperative:
+                keys.append("seat")
+            by = ["seat"] if by_seat else []
+            if variant in run.unpaired:
+                sums = _unpaired_sums(base, other, columns, by)
+            else:
+                sums = paired_moments(base, other, keys, columns, by)
+            for m in chosen:
+                stats = sums.get((m.seat,) if by_seat else (), {}).get(m.column)
+                if stats:
+                    found[m] = _difference(m, stats, variant in run.unpaired)
+        return {m: v for m, v in found.items() if v is not None}
+
+
+def _unpaired_sums(base, other, columns: list[str], by: list[str]) -> dict:
+    """Per group and column: n, sum and squares of each side (sa, qa, na / sb, qb, nb)."""
+    result: dict = {}
+    for side, query in (("a", base), ("b", other)):
+        table = moments(query, columns, by)
+        for row in table.iter_rows(named=True):
+            group = result.setdefault(tuple(row[k] for k in by), {c: {} for c in columns})
+            for c in columns:
+                group[c].update({f"n{side}": row[f"{c}__n"], f"s{side}": row[f"{c}__sum"] or 0.0,
+                                 f"q{side}": row[f"{c}__sq"] or 0.0})
+    return result
+
+
+def _difference(measure: Measure, m: dict, unpaired: bool):
+    """(Difference, baseline level, variant level) from sums, or None if nothing to compare."""
+    if unpaired:
+        na, nb = int(m.get("na", 0)), int(m.get("nb", 0))
+        if not na or not nb:
+            return None
+        levels = _levels(measure, na, m["sa"], m["qa"]), _levels(measure, nb, m["sb"], m["qb"])
+        if measure.kind == "rate":
+            return unpaired_rates(int(m["sa"]), na, int(m["sb"]), nb), *levels
+        return unpaired_means(na, m["sa"] / na, sd_from_sums(na, m["sa"], m["qa"]), nb,
+                              m["sb"] / nb, sd_from_sums(nb, m["sb"], m["qb"])), *levels
+    n = int(m["n"])
+    if n == 0 or (measure.kind == "mean" and m["qd"] == 0 and m["qa"] * n == m["sa"] ** 2):
+        return None                      # the same constant in both: nothing to compare
+    levels = _levels(measure, n, m["sa"], m["qa"]), _levels(measure, n, m["sb"], m["qb"])
+    if measure.kind == "rate":
+        return paired_rates(n, int(m["a_only"]), int(m["b_only"]), int(m["sa"])), *levels
+    return paired_means(n, m["sd"], m["qd"], sd_from_sums(n, m["sa"], m["qa"]),
+                        sd_from_sums(n, m["sb"], m["qb"])), *levels
+
+
+def _levels(measure: Measure, n: int, total: float, squares: float):
+    if measure.kind == "rate":
+        return Rate(int(total), n)
+    return Mean.from_sums(n, total, squares)
+
+
+def points(diff: Difference) -> str:
+    """A rate difference in percentage points with its interval."""
+    if diff.value != diff.value:
+        return "–"
+    if diff.identical:
+        return "0.0 pts (no game differed)"
+    if diff.low != diff.low:
+        return f"{100 * diff.value:+.1f} pts [n = {diff.n}: no interval]"
+    return f"{100 * diff.value:+.1f} pts [{100 * diff.low:+.1f}, {100 * diff.high:+.1f}]"
+
+
+def units(diff: Difference) -> str:
+    """A difference on the measure's own scale with its interval."""
+    if diff.value != diff.value:
+        return "–"
+    if diff.identical:
+        return "0 (no game differed)"
+    if diff.low != diff.low:
+        return f"{diff.value:+.3g} [n = {diff.n}: no interval]"
+    return f"{diff.value:+.3g} [{diff.low:+.3g}, {diff.high:+.3g}]"
+
+
+def _p(p: float) -> str:
+    from reports.findings import p_text
+    return p_text(p)

@@ -1,0 +1,184 @@
+"""The run's tables as lazy polars queries, and the aggregates the report is built from.
+
+Nothing here holds a run's rows: every query ends in an aggregate (counts, sums, sums of squares,
+value counts) collected with polars' streaming engine, so the report's memory does not grow with
+the number of games (issue 14). Sections get a ``RunTables`` and ask it for one player count at a
+time (the unit of analysis: never pool player counts).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import polars as pl
+
+from reports.blocks import Mean, Rate
+
+BASELINE = "baseline"
+
+
+def collect(query: pl.LazyFrame) -> pl.DataFrame:
+    return query.collect(engine="streaming")
+
+
+@dataclass
+class RunTables:
+    games: pl.LazyFrame            # one row per game
+    seats: pl.LazyFrame            # one row per seat per game
+    spec: Any                      # the game's GameSpec
+    manifest: dict
+    variants: list[str]            # config order, the baseline first
+    player_counts: list[int]
+    unpaired: frozenset[str]       # variants played on their own seed: compared unpaired
+    rotate: bool = False           # each seed played in every rotation of the seats
+
+    @property
+    def cooperative(self) -> bool:
+        return bool(self.spec.cooperative)
+
+    @property
+    def keys(self) -> list[str]:
+        """What identifies one game across variants (the pairing key)."""
+        return ["game", "rotation"] if self.rotate else ["game"]
+
+    @property
+    def compared(self) -> list[str]:
+        return [v for v in self.variants if v != BASELINE]
+
+    def games_at(self, players: int, variant: str | None = None) -> pl.LazyFrame:
+        return _where(self.games, players, variant)
+
+    def seats_at(self, players: int, variant: str | None = None) -> pl.LazyFrame:
+        return _where(self.seats, players, variant)
+
+    def results_at(self, players: int, variant: str | None = None) -> pl.LazyFrame:
+        """Seat results as units of analysis: co-op seats share one result, so one row per game
+        (seat 0); otherwise every seat."""
+        seats = self.seats_at(players, variant)
+        return seats.filter(pl.col("seat") == 0) if self.cooperative else seats
+
+    def count(self, players: int, variant: str | None = None) -> int:
+        return int(collect(self.games_at(players, variant).select(pl.len())).item())
+
+    def rules(self, variant: str) -> dict:
+        for v in self.manifest["identity"]["variants"]:
+            if v["name"] == variant:
+                return v["rules"]
+        return {}
+
+    def solo_win(self, variant: str = BASELINE) -> str:
+        """How a solo game counts as a win, from the rules (e.g. solo_win_score = 25)."""
+        found = [f"{k} = {v}" for k, v in self.rules(variant).items() if k.startswith("solo_win")]
+        return ", ".join(found)
+
+
+def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFrame:
+    table = table.filter(pl.col("players") == players)
+    return table if variant is None else table.filter(pl.col("variant") == variant)
+
+
+def open_run(out: Path) -> RunTables:
+    from simulate.games import get_game
+    manifest = json.loads((out / "manifest.json").read_text())
+    identity = manifest["identity"]
+    games = pl.scan_parquet(out / "games" / "*.parquet")
+    seats = pl.scan_parquet(out / "seats" / "*.parquet")
+    names = [v["name"] for v in identity["variants"]]
+    present = set(collect(games.select(pl.col("variant").unique()))["variant"].to_list())
+    counts = sorted(collect(games.select(pl.col("players").unique()))["players"].to_list())
+    unpaired = frozenset(v["name"] for v in identity["variants"] if v.get("seed") is not None)
+    return RunTables(games, seats, get_game(manifest["game"]), manifest,
+                     [n for n in names if n in present], counts, unpaired,
+                     bool(identity.get("rotate", False)))
+
+
+def _num(column: str) -> pl.Expr:
+    return pl.col(column).cast(pl.Float64)
+
+
+def moments(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = ()) -> pl.DataFrame:
+    """Per group: for each column c, c__n (non-null count), c__sum and c__sq (sum of squares)."""
+    aggs = []
+    for c in columns:
+        aggs += [_num(c).count().alias(f"{c}__n"), _num(c).sum().alias(f"{c}__sum"),
+                 (_num(c) ** 2).sum().alias(f"{c}__sq")]
+    aggs.append(pl.len().alias("__rows"))
+    if by:
+        return collect(query.group_by(list(by)).agg(aggs)).sort(list(by))
+    return collect(query.select(aggs))
+
+
+def means(query: pl.LazyFrame, columns: Sequence[str],
+          by: Sequence[str] = ()) -> list[tuple[tuple, dict[str, Mean]]]:
+    """(group key, {column: Mean}) per group, from sums only."""
+    table = moments(query, columns, by)
+    return [(tuple(row[b] for b in by),
+             {c: Mean.from_sums(row[f"{c}__n"], row[f"{c}__sum"] or 0.0, row[f"{c}__sq"] or 0.0)
+              for c in columns})
+            for row in table.iter_rows(named=True)]
+
+
+def mean_of(query: pl.LazyFrame, column: str) -> Mean:
+    return means(query, [column])[0][1][column]
+
+
+def rates(query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> list[tuple[tuple, Rate]]:
+    """(group key, Rate of a boolean column) per group; nulls count as False."""
+    k = pl.col(column).fill_null(False).cast(pl.Int64).sum().alias("k")
+    if by:
+        table = collect(query.group_by(list(by)).agg(k, pl.len().alias("n"))).sort(list(by))
+    else:
+        table = collect(query.select(k, pl.len().alias("n")))
+    return [(tuple(row[b] for b in by), Rate(int(row["k"] or 0), int(row["n"])))
+            for row in table.iter_rows(named=True)]
+
+
+def rate_of(query: pl.LazyFrame, column: str) -> Rate:
+    return rates(query, column)[0][1]
+
+
+def value_counts(query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> pl.DataFrame:
+    """Counts of each value of ``column`` (a histogram without holding the values)."""
+    keys = list(by) + [column]
+    return collect(query.filter(pl.col(column).is_not_null()).group_by(keys).agg(
+        pl.len().alias("count"))).sort(keys)
+
+
+def paired_moments(a: pl.LazyFrame, b: pl.LazyFrame, keys: Sequence[str],
+                   columns: Iterable[str], by: Sequence[str] = ()) -> dict:
+    """Join two conditions on their pairing keys (same game seed) and sum, per column: n, the
+    sums and squares of a, b and b - a, and the discordant pairs (a_only, b_only) of booleans.
+    Returns {group key: {column: {stat: value}}} (the key is () without ``by``)."""
+    columns = list(columns)
+    on = list(dict.fromkeys(list(keys) + list(by)))
+    joined = a.select(on + columns).join(b.select(on + columns), on=on, how="inner",
+                                         suffix="__b")
+    aggs = []
+    for c in columns:
+        x, y = _num(c), _num(f"{c}__b")
+        both = x.is_not_null() & y.is_not_null()
+        aggs += [both.sum().alias(f"{c}|n"), x.filter(both).sum().alias(f"{c}|sa"),
+                 (x ** 2).filter(both).sum().alias(f"{c}|qa"),
+                 y.filter(both).sum().alias(f"{c}|sb"), (y ** 2).filter(both).sum().alias(f"{c}|qb"),
+                 (y - x).filter(both).sum().alias(f"{c}|sd"),
+                 ((y - x) ** 2).filter(both).sum().alias(f"{c}|qd"),
+                 ((x == 1) & (y == 0)).filter(both).sum().alias(f"{c}|a_only"),
+                 ((x == 0) & (y == 1)).filter(both).sum().alias(f"{c}|b_only")]
+    table = collect(joined.group_by(list(by)).agg(aggs) if by else joined.select(aggs))
+    result: dict = {}
+    for row in table.iter_rows(named=True):
+        group = result.setdefault(tuple(row[k] for k in by), {c: {} for c in columns})
+        for name, value in row.items():
+            if "|" in name:
+                column, stat = name.rsplit("|", 1)
+                group[column][stat] = float(value or 0)
+    return result
+
+
+def keys_present(query: pl.LazyFrame, column: str) -> list:
+    """Distinct values of a column, sorted (None last)."""
+    values = collect(query.select(pl.col(column).unique()))[column].to_list()
+    return sorted(values, key=lambda v: (v is None, str(v) if not isinstance(v, (int, float))
+                                         else f"{v:020.6f}"))

@@ -1,0 +1,77 @@
+"""The generic 'Variants' section: every variant against the baseline, within each player count,
+paired on the game seed, in one Holm-corrected family; a sweep plots the paired differences."""
+from __future__ import annotations
+
+from reports.blocks import Paragraph
+from reports.figures import sweep_figure
+from reports.section import Measure, Section
+from reports.tables import BASELINE
+
+
+def measures(run, players: int) -> list[Measure]:
+    """What variants are compared on: win rate and mean score (per seat and overall, or the
+    team's), then the game's own numeric metrics and the decisions made."""
+    if run.cooperative:
+        chosen = [Measure("team win rate", "results", "won", "rate"),
+                  Measure("team score", "results", "score")]
+    elif players == 1:
+        chosen = [Measure("solo win rate", "results", "won", "rate"),
+                  Measure("score", "results", "score")]
+    else:
+        chosen = [Measure("mean score (all seats)", "results", "score")]
+        for seat in range(players):
+            chosen += [Measure(f"seat {seat} win rate", "seats", "won", "rate", seat),
+                       Measure(f"seat {seat} mean score", "seats", "score", "mean", seat)]
+    own = [c for c, (kind, _) in run.spec.game_columns.items() if kind in ("int", "float", "bool")]
+    chosen += [Measure(c, "games", c, "rate" if run.spec.game_columns[c][0] == "bool" else "mean")
+               for c in own if not (run.cooperative and c in ("won", "score"))]
+    return chosen + [Measure("decisions", "games", "decisions")]
+
+
+def build(section: Section) -> None:
+    run = section.run
+    paired = [v for v in run.compared if v not in run.unpaired]
+    text = ("Each variant is compared with the baseline within one player count. ")
+    if paired:
+        text += ("Variants on the run's seed played the same game seeds as the baseline, so "
+                 "each difference is paired game by game (exact McNemar for win rates, paired t "
+                 "for means). ")
+    if run.unpaired:
+        text += (f"{', '.join(sorted(run.unpaired))} played on a seed of its own: compared "
+                 "unpaired (two-proportion score test, Welch's t), which needs more games for "
+                 "the same precision. ")
+    text += ("Win-rate differences are in percentage points; Cohen's d divides by the pooled SD "
+             "of the two conditions. All tests of this section form one family: 'significant' "
+             "means Holm-adjusted p < 0.05.")
+    section.add(Paragraph(text))
+    for players in run.player_counts:
+        section.add(section.compare_variants(players, measures(run, players)))
+    sweep = run.manifest.get("config", {}).get("sweep", {})
+    if len(sweep) == 1:
+        section.add(_sweep(section, *next(iter(sweep.items()))))
+    elif sweep:
+        section.add(Paragraph("Several rules were swept together: each grid point is a variant "
+                              "in the tables above."))
+
+
+def _sweep(section: Section, rule: str, values: list):
+    from simulate.config import show_value
+    run = section.run
+    base_value = run.rules(BASELINE).get(rule)
+    win = "team win rate" if run.cooperative else "seat 0 win rate"
+    score = "team score" if run.cooperative else "mean score (all seats)"
+    diffs = {}
+    for value in values:
+        name = f"{rule}={show_value(value)}"
+        for players in run.player_counts:
+            for label in (win, score):
+                shown = "solo win rate" if players == 1 and label == win and \
+                    not run.cooperative else label
+                shown = "score" if players == 1 and label == score and \
+                    not run.cooperative else shown
+                if value == base_value and name not in run.variants:
+                    from reports.stats import Difference
+                    diffs[(value, players, label)] = Difference(0.0, 0.0, 0.0, 1.0, 0, "")
+                elif (name, players, shown) in section.differences:
+                    diffs[(value, players, label)] = section.differences[(name, players, shown)]
+    return sweep_figure(rule, values, diffs, run.player_counts, (win, score))

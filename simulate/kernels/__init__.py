@@ -1,0 +1,1 @@
+"""Pieces shared by the games' compiled kernels (DESIGN.md, "Compiled kernels")."""

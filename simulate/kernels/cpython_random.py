@@ -1,0 +1,162 @@
+"""CPython's ``random.Random`` and the runner's game seed, compiled with numba.
+
+A compiled kernel must draw the very dice the Python engine draws for the same seed, so this
+module reimplements, bit for bit, what the engines use of CPython's generator: MT19937 seeded
+from an int (``init_by_array`` over the int's 32-bit words, as ``random.Random(seed)`` does),
+``random()`` (53-bit float from two words), ``getrandbits``, ``_randbelow`` (rejection sampling
+on ``n.bit_length()`` bits) and ``shuffle``; plus :func:`simulate.runner.game_seed` (splitmix64).
+``tests/test_cpython_random.py`` checks every function against CPython itself.
+
+State: one ``uint32[625]`` array, the 624 MT words and, in the last slot, the next word's index.
+Every function works on plain numpy values, so Python code and other kernels can call it; from
+Python, pass a seed of 2**63 or more as ``np.uint64`` (numba reads a Python int as int64).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+N = 624
+M = 397
+MATRIX_A = np.uint64(0x9908B0DF)
+UPPER_MASK = np.uint64(0x80000000)
+LOWER_MASK = np.uint64(0x7FFFFFFF)
+MASK32 = np.uint64(0xFFFFFFFF)
+STRATEGY_STREAM = 0x9E3779B97F4A7C15      # simulate/play.py: the strategies' own stream
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def new_mt() -> np.ndarray:
+    """An unseeded generator state; seed it with :func:`mt_seed`."""
+    return np.zeros(N + 1, dtype=np.uint32)
+
+
+@njit(cache=True)
+def _init_genrand(state, s):
+    state[0] = s
+    for i in range(1, N):
+        prev = np.uint64(state[i - 1])
+        state[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & MASK32
+    state[N] = N
+
+
+@njit(cache=True)
+def mt_seed(state, seed) -> None:
+    """Seed ``state`` exactly as ``random.Random(seed)`` does, for an int 0 <= seed < 2**64."""
+    seed = np.uint64(seed)
+    key = np.empty(2, dtype=np.uint64)
+    key[0] = seed & MASK32
+    key[1] = seed >> np.uint64(32)
+    key_length = 2 if key[1] != 0 else 1          # CPython uses the int's 32-bit words, at least one
+    _init_genrand(state, np.uint64(19650218))
+    i, j = 1, 0
+    for _ in range(max(N, key_length)):
+        prev = np.uint64(state[i - 1])
+        mixed = (prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)
+        state[i] = ((np.uint64(state[i]) ^ mixed) + key[j] + np.uint64(j)) & MASK32
+        i += 1
+        j += 1
+        if i >= N:
+            state[0] = state[N - 1]
+            i = 1
+        if j >= key_length:
+            j = 0
+    for _ in range(N - 1):
+        prev = np.uint64(state[i - 1])
+        mixed = (prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)
+        state[i] = ((np.uint64(state[i]) ^ mixed) - np.uint64(i)) & MASK32
+        i += 1
+        if i >= N:
+            state[0] = state[N - 1]
+            i = 1
+    state[0] = 0x80000000
+    state[N] = N
+
+
+@njit(cache=True)
+def _twist(y):
+    return (y >> np.uint64(1)) ^ (MATRIX_A if y & np.uint64(1) else np.uint64(0))
+
+
+@njit(cache=True)
+def _refill(state) -> None:
+    for k in range(N):
+        y = (np.uint64(state[k]) & UPPER_MASK) | (np.uint64(state[(k + 1) % N]) & LOWER_MASK)
+        state[k] = np.uint64(state[(k + M) % N]) ^ _twist(y)
+    state[N] = 0
+
+
+@njit(cache=True)
+def mt_next_u32(state) -> np.uint64:
+    """The next 32-bit word (CPython's ``genrand_uint32``)."""
+    if state[N] >= N:
+        _refill(state)
+    y = np.uint64(state[state[N]])
+    state[N] += 1
+    y ^= y >> np.uint64(11)
+    y ^= (y << np.uint64(7)) & np.uint64(0x9D2C5680)
+    y ^= (y << np.uint64(15)) & np.uint64(0xEFC60000)
+    y ^= y >> np.uint64(18)
+    return y & MASK32
+
+
+@njit(cache=True)
+def mt_random(state) -> float:
+    """``Random.random()``: 27 + 26 bits of two words as a float in [0, 1)."""
+    a = mt_next_u32(state) >> np.uint64(5)
+    b = mt_next_u32(state) >> np.uint64(6)
+    return (float(a) * 67108864.0 + float(b)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def mt_getrandbits(state, k) -> np.uint64:
+    """``Random.getrandbits(k)`` for 1 <= k <= 64 (low word first, as CPython fills them)."""
+    if k <= 32:
+        return mt_next_u32(state) >> np.uint64(32 - k)
+    low = mt_next_u32(state)
+    high = mt_next_u32(state) >> np.uint64(64 - k)
+    return low | (high << np.uint64(32))
+
+
+@njit(cache=True)
+def mt_randbelow(state, n) -> int:
+    """``Random._randbelow(n)`` for n >= 1: what ``randrange``, ``choice`` and ``shuffle`` use."""
+    k = 0
+    m = n
+    while m:
+        k += 1
+        m >>= 1
+    r = mt_getrandbits(state, k)
+    while r >= np.uint64(n):
+        r = mt_getrandbits(state, k)
+    return np.int64(r)
+
+
+@njit(cache=True)
+def mt_shuffle_int64(state, items) -> None:
+    """``Random.shuffle``, in place, on a 1-d array holding the list's items."""
+    for i in range(len(items) - 1, 0, -1):
+        j = mt_randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@njit(cache=True)
+def _splitmix(z):
+    z = z + GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def game_seed(run_seed, index) -> int:
+    """:func:`simulate.runner.game_seed`: the 63-bit seed of game ``index`` (0 <= run_seed < 2**64)."""
+    z = _splitmix(np.uint64(run_seed)) + np.uint64(index + 1) * GOLDEN
+    return np.int64(_splitmix(z) >> np.uint64(1))
+
+
+@njit(cache=True)
+def strategy_seed(seed) -> np.uint64:
+    """The strategies' stream for a game seed: ``seed ^ STRATEGY_STREAM`` (simulate/play.py)."""
+    return np.uint64(seed) ^ np.uint64(STRATEGY_STREAM)
