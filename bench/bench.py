@@ -22,6 +22,8 @@ from simulate import __version__
 from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
 
+import kernel_bench
+
 HERE = Path(__file__).parent
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 TARGETS = {"dungeon_roll": {1: 10_000}, "roll_for_adventure": {4: 1_000}, "roll_player": {4: 1_000}}
@@ -39,14 +41,15 @@ def games_per_second(game: str, players: int, seconds: float = 3.0) -> float:
     return played / (time.perf_counter() - start)
 
 
-def timed_run(games: int, jobs: int, players: int = 1) -> dict:
+def timed_run(games: int, jobs: int, players: int = 1, engine: str = "auto") -> dict:
     """A real `simulate run` of Dungeon Roll; wall time and the peak RSS of its process tree."""
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "bench.toml"
         config.write_text(f'[run]\ngame = "dungeon_roll"\nseed = 7\nchunk = 5000\n'
                           f'[players]\ncount = {players}\n')
         cmd = [sys.executable, "-m", "simulate", "run", str(config), "--games", str(games),
-               "--jobs", str(jobs), "--out", str(Path(tmp) / "out"), "--no-report"]
+               "--jobs", str(jobs), "--out", str(Path(tmp) / "out"), "--no-report",
+               "--engine", engine]
         start = time.perf_counter()
         process = psutil.Popen(cmd, stdout=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
         peak = 0
@@ -56,7 +59,7 @@ def timed_run(games: int, jobs: int, players: int = 1) -> dict:
         wall = time.perf_counter() - start
         if process.returncode:
             raise SystemExit(f"bench run failed: {' '.join(cmd)}")
-    return {"games": games, "jobs": jobs, "seconds": round(wall, 2),
+    return {"games": games, "jobs": jobs, "engine": engine, "seconds": round(wall, 2),
             "games_per_second": round(games / wall), "peak_rss_mb": round(peak / 2**20, 1)}
 
 
@@ -94,6 +97,7 @@ def main() -> None:
     results["million_solo_games_seconds"] = None if QUICK else m_big["seconds"]
     print(f"peak memory {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
+    results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

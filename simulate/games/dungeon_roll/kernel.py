@@ -68,6 +68,8 @@ G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_
  S_N_DELVES) = range(18)
 S_DELVES = 18                       # level, xp, end per delve: S_DELVES + 3 * k + (0, 1, 2)
 S_SIZE = S_DELVES + 3 * MAX_DELVES
+TASK_KEYS = {"game", "rules", "seed", "strategies", "heroes", "variant", "players", "start", "stop",
+             "engine"}
 _MEMO: tuple | None = None          # the solver's memo, kept for the life of the process
 
 
@@ -192,6 +194,9 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
     from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
     from simulate.runner import game_seed as runner_seed
     from strategies import build_strategy
+    unknown = set(task) - TASK_KEYS
+    if unknown:                         # a runner feature this kernel does not know of
+        raise RuntimeError(f"the Dungeon Roll kernel cannot play a task with {sorted(unknown)}")
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
     seats = [build_strategy(spec.name, s) for s in task["strategies"]]
