@@ -3,7 +3,9 @@
 Targets (issues 2-4): Dungeon Roll >= 10,000 solo games/s on one core, speed-up >= 1.7 on 2 cores,
 peak memory for 1M games within 20 % of 100k, 1M solo games in under a minute on 2 cores; Roll for
 Adventure and Roll Player >= 1,000 four-player games/s on one core.
-Set BENCH_QUICK=1 for a short smoke run (smaller game counts).
+Adventure Realms >= 500 four-player games/s on one core (issue 8).
+Set BENCH_QUICK=1 for a short smoke run (smaller game counts); BENCH_ONLY=game1,game2 measures
+only those games' one-core rates and updates just their keys in results.json.
 """
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ import kernel_bench
 
 HERE = Path(__file__).parent
 QUICK = bool(os.environ.get("BENCH_QUICK"))
-TARGETS = {"dungeon_roll": {1: 10_000}, "roll_for_adventure": {4: 1_000}, "roll_player": {4: 1_000}}
+ONLY = [g for g in os.environ.get("BENCH_ONLY", "").split(",") if g]
+TARGETS = {"dungeon_roll": {1: 10_000}, "roll_for_adventure": {4: 1_000}, "roll_player": {4: 1_000},
+           "adventure_realms": {4: 500}}
 
 
 def games_per_second(game: str, players: int, seconds: float = 3.0) -> float:
@@ -71,10 +75,8 @@ def _tree_rss(process: psutil.Process) -> int:
         return 0
 
 
-def main() -> None:
-    results: dict = {"package_version": __version__, "python": platform.python_version(),
-                     "cpus": os.cpu_count(), "quick": QUICK, "one_core": {}}
-    for game in game_names():
+def one_core(results: dict, games: list[str]) -> None:
+    for game in games:
         spec = get_game(game)
         counts = sorted({spec.players[0], min(4, spec.players[1])})
         for players in counts:
@@ -84,6 +86,18 @@ def main() -> None:
                 "games_per_second": round(rate), "target": target,
                 "met": None if target is None else rate >= target}
             print(f"{game} {players}p: {rate:,.0f} games/s on one core", flush=True)
+
+
+def main() -> None:
+    if ONLY:                                    # update only these games' keys
+        results = json.loads((HERE / "results.json").read_text())
+        one_core(results, ONLY)
+        (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+        print(f"updated {', '.join(ONLY)} in {HERE / 'results.json'}")
+        return
+    results: dict = {"package_version": __version__, "python": platform.python_version(),
+                     "cpus": os.cpu_count(), "quick": QUICK, "one_core": {}}
+    one_core(results, list(game_names()))
     n = 20_000 if QUICK else 200_000
     one, two = timed_run(n, 1), timed_run(n, 2)
     results["speedup"] = {"jobs_1": one, "jobs_2": two,

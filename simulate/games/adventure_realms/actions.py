@@ -1,0 +1,67 @@
+"""Adventure Realms' decisions: small immutable values that print in the game's own words.
+
+Cards are named (names are unique across the hero cards; adventure card names too), so a replay
+log reads like the table talk: ``Place(card='Fighter', space='Merylith', option='')``.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Place(NamedTuple):
+    """Agent Phase: play a hero card from hand to put an agent on a free space showing one of
+    its symbols. ``option`` is the Fort's choice: ``agent`` (free the third agent) or the guild
+    steps, ``Fighters+Fighters`` / ``Fighters+Thieves``."""
+    card: str
+    space: str
+    option: str = ""
+
+
+class PlayItem(NamedTuple):
+    """Agent Phase, on one's own turn: play an Item adventure card (any number per turn)."""
+    card: str
+
+
+class Reveal(NamedTuple):
+    """Pass the Agent Phase and reveal the hand. ``pay``: pay the optional price of reveal
+    effects that have one (e.g. 2 mana for dungeon advances), card by card while affordable."""
+    pay: bool = False
+
+
+class Recruit(NamedTuple):
+    """Reveal Phase: recruit a hero from the Guild Row, or the top Guild Master, for its cost in
+    Recruit Points."""
+    card: str
+
+
+class EndReveal(NamedTuple):
+    """Stop recruiting: hand, played and recruited cards go to the discard pile."""
+
+
+class Banish(NamedTuple):
+    """Remove a hero card from the game, from ``hand`` or ``discard`` (Merchant, some cards)."""
+    card: str
+    pile: str
+
+
+class StopBanishing(NamedTuple):
+    """Banish no more (banishing is 'up to')."""
+
+
+class Discard(NamedTuple):
+    """Bastion: a rival's agent forces this player to put a hero card from hand on the discard
+    pile."""
+    card: str
+
+
+class PlayMagic(NamedTuple):
+    """Dungeon Phase, in turn order: play a Magic adventure card."""
+    card: str
+
+
+class EndMagic(NamedTuple):
+    """Play no more Magic cards this Dungeon Phase."""
+
+
+END_REVEAL, STOP_BANISHING, END_MAGIC = EndReveal(), StopBanishing(), EndMagic()
+REVEAL, REVEAL_PAY = Reveal(False), Reveal(True)

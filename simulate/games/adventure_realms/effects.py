@@ -1,0 +1,152 @@
+"""Gains and losses: resources within the supply, drawing hero and adventure cards, guild power.
+
+A mixin of ``State`` (``state.py``): every method reads and writes the state's lists. Effects are
+``(key, amount)`` tuples from the data files (``components.py`` lists the keys).
+"""
+from __future__ import annotations
+
+from simulate.games.adventure_realms.components import GUILDS, RESOURCES
+
+VP_PARTS = ("guild", "dungeon", "masters")      # where track VP come from (seat columns vp_*)
+
+
+class Effects:
+    # --- resources -----------------------------------------------------------------------------
+    def supply_left(self, resource: str) -> int:
+        """Tokens of ``resource`` still in the supply (the Fairy Garden's mana is not)."""
+        r = self.rules
+        if resource == "gold":
+            return r.supply_gold - sum(self.gold)
+        if resource == "mana":
+            return r.supply_mana - sum(self.mana) - self.garden
+        return r.supply_food - sum(self.food)
+
+    def take(self, seat: int, resource: str, n: int) -> None:
+        """Gain up to ``n`` tokens: what the supply lacks is lost."""
+        n = min(n, self.supply_left(resource))
+        getattr(self, resource)[seat] += n
+
+    def can_pay(self, seat: int, price: tuple) -> bool:
+        for resource, n in price:
+            if getattr(self, resource)[seat] < n:
+                return False
+        return True
+
+    def pay(self, seat: int, price: tuple) -> None:
+        for resource, n in price:
+            getattr(self, resource)[seat] -= n
+
+    # --- effects -------------------------------------------------------------------------------
+    def gain(self, seat: int, effect: tuple, vp_part: str = "masters") -> None:
+        """Apply an effect's gains in order. ``vp_part`` says which VP source a ``vp`` counts to."""
+        for key, n in effect:
+            if key in RESOURCES:
+                self.take(seat, key, n)
+            elif key == "dungeon":
+                self.advance(seat, n)
+            elif key == "rp":
+                self.rp[seat] += n
+            elif key == "draw":
+                self.draw(seat, n)
+            elif key == "adventure":
+                for _ in range(n):
+                    self.draw_adventure(seat)
+            elif key == "vp":
+                self.add_vp(seat, n, vp_part)
+            elif key == "banish":
+                self.banish_left += n
+            elif key == "garden":
+                self.mana[seat] += self.garden
+                self.garden = 0
+            elif key == "steal":
+                self.steal_adventures(seat)
+            elif key == "others_discard":
+                self.queue_discards(seat, n)
+            elif key == "occupied":
+                self.may_use_occupied = True
+            elif key == "stone_bonus":
+                if self.stones[seat]:
+                    self.advance(seat, n)
+            # "fort" is the Place action's own choice (state.py)
+
+    def advance(self, seat: int, n: int) -> None:
+        """Dungeon track: advances past the last space are lost."""
+        self.dungeon[seat] = min(self.rules.dungeon_track_length, self.dungeon[seat] + n)
+
+    def add_vp(self, seat: int, n: int, part: str) -> None:
+        self.vp[seat] += n
+        self.vp_parts[seat][part] += n
+        if self.events is not None and n:
+            self.events.append(f"seat {seat} {'+' if n > 0 else ''}{n} VP ({part}) -> {self.vp[seat]}")
+
+    # --- hero cards ------------------------------------------------------------------------------
+    def draw(self, seat: int, n: int) -> None:
+        """Draw from the top (end) of the deck; an empty deck takes the shuffled discard pile."""
+        deck, hand = self.deck[seat], self.hand[seat]
+        for _ in range(n):
+            if not deck:
+                discard = self.discard[seat]
+                if not discard:
+                    return
+                deck.extend(discard)
+                discard.clear()
+                self.rng.shuffle(deck)
+            hand.append(deck.pop())
+
+    def queue_discards(self, seat: int, n: int) -> None:
+        """Bastion: every other player, clockwise from ``seat``, discards ``n`` hero cards from
+        hand (ruling 8: players with an empty hand are skipped, or lose a random deck card)."""
+        for k in range(1, self.n):
+            other = (seat + k) % self.n
+            for _ in range(n):
+                self.pending_discards.append(other)
+
+    # --- adventure cards -------------------------------------------------------------------------
+    def draw_adventure(self, seat: int) -> None:
+        deck = self.adventure_deck
+        if not deck:
+            if not (self.rules.adventure_reshuffle and self.adventure_discard):
+                return
+            deck.extend(self.adventure_discard)
+            self.adventure_discard.clear()
+            self.rng.shuffle(deck)
+        self.adventures[seat].append(deck.pop())
+
+    def steal_adventures(self, seat: int) -> None:
+        """Shadow: one random adventure card from each other player owning enough."""
+        for k in range(1, self.n):
+            other = (seat + k) % self.n
+            cards = self.adventures[other]
+            if len(cards) >= self.rules.shadow_threshold:
+                card = cards.pop(int(self.rng.random() * len(cards)))
+                self.adventures[seat].append(card)
+                if self.events is not None:
+                    self.events.append(f"seat {seat} takes a random adventure card from seat {other}")
+
+    # --- guild tracks ----------------------------------------------------------------------------
+    def change_power(self, seat: int, guild: int, steps: int) -> None:
+        """Move on a guild track. Reaching a level gives its reward at once; the top is the first
+        arrival's alone (others stop below it); dropping below a level loses its VP (only VP)."""
+        top, levels = self.comp.track_top, self.comp.track_rewards[guild]
+        now = self.power[seat][guild]
+        cap = top
+        holder = self.top_holder[guild]
+        if self.rules.exclusive_top and holder not in (-1, seat):
+            if self.rules.top_stays_exclusive or self.power[holder][guild] == top:
+                cap = top - 1
+        new = max(0, min(cap, now + steps))
+        if new == now:
+            return
+        self.power[seat][guild] = new
+        if self.events is not None:
+            self.events.append(f"seat {seat} {GUILDS[guild]} power {now} -> {new}")
+        if new > now:
+            for level in range(now + 1, new + 1):
+                self.gain(seat, levels[level], "guild")
+            if new == top and holder == -1:
+                self.top_holder[guild] = seat
+        else:
+            for level in range(new + 1, now + 1):
+                lost = sum(n for key, n in levels[level] if key == "vp")
+                if lost:
+                    self.add_vp(seat, -lost, "guild")

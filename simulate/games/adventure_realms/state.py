@@ -1,0 +1,402 @@
+"""Adventure Realms' state machine: set-up, the Agent and Reveal Phases, and the contract.
+
+Rounds: Draw -> Agent (in turn: place an agent with a matching hero card, play Items, or start
+one's Reveal: recruit from the Guild Row and the Guild Master stack) -> Dungeon (``dungeon.py``:
+Magic cards in turn order, ranks, stones, rewards) -> End. Decisions in between: banishing
+(Merchant, Cleric cards) and Bastion's forced discards. After every action ``_ask`` computes the
+next deciding seat and its legal list once; stretches without a choice are played through.
+Hero cards and adventure cards are ids into ``comp.heroes`` / ``comp.adventures``; every draw
+pile's top is the end of its list. All chance comes from ``self.rng``.
+"""
+from __future__ import annotations
+
+import random
+
+from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.components import GUILDS, load_components
+from simulate.games.adventure_realms.dungeon import Dungeon
+from simulate.games.adventure_realms.effects import VP_PARTS, Effects
+from simulate.games.adventure_realms.rules import Rules
+from simulate.games.adventure_realms.view import View, make_view
+
+AGENT, RECRUIT, BANISH, DISCARD, MAGIC, OVER = "agent", "recruit", "banish", "discard", "magic", "over"
+FORT_AGENT = "agent"
+# The Fort's guild steps with 2 steps: two in one guild, or one in each of two guilds.
+FORT_STEPS = tuple(f"{GUILDS[a]}+{GUILDS[b]}" for a in range(4) for b in range(a, 4))
+_LISTS = ("deck", "hand", "discard", "played", "adventures", "gold", "mana", "food", "agents",
+          "placed", "dungeon", "vp", "stones", "rp", "revealed", "fort_freed", "recruited",
+          "banished", "dungeon_ranks", "vp_by_round")
+
+
+class State(Effects, Dungeon):
+    def __init__(self, rules: Rules, n: int, rng: random.Random):
+        self.rules, self.n, self.rng = rules, n, rng
+        self.comp = comp = load_components()
+        self.events: list[str] | None = None
+        self.hero_id = {h.name: h.id for h in comp.heroes}
+        self.adventure_id = {a.name: a.id for a in comp.adventures}
+        self.space_id = {s.name: s.id for s in comp.spaces}
+        self.fort = self.space_id.get("Fort", -1)
+        self._fits = [tuple(sp.id for sp in comp.spaces if h.symbols & sp.symbol)
+                      for h in comp.heroes]             # per hero card: the spaces it fits
+        self._places = _PLACE_CACHES.setdefault(id(comp), {})
+        # the table
+        self.hero_deck = list(comp.hero_deck)
+        rng.shuffle(self.hero_deck)
+        self.row = [self.hero_deck.pop() if self.hero_deck else -1
+                    for _ in range(rules.guild_row_size)]
+        self.masters = list(comp.masters)                       # face up, top = end
+        self.adventure_deck = list(comp.adventure_deck)
+        rng.shuffle(self.adventure_deck)
+        self.adventure_discard: list[int] = []
+        self.monsters = self._monster_deck(rng)
+        self.monsters_done = 0
+        self.stones_left = rules.stones
+        self.garden = rules.garden_mana_setup
+        self.occupied = [-1] * len(comp.spaces)
+        self.top_holder = [-1] * len(GUILDS)
+        self.box: list[int] = []                               # banished hero cards
+        # the players
+        self.deck = [list(comp.basic_deck) for _ in range(n)]
+        for deck in self.deck:
+            rng.shuffle(deck)
+        self.hand = [[] for _ in range(n)]
+        self.discard = [[] for _ in range(n)]
+        self.played = [[] for _ in range(n)]                   # cards played for agents
+        self.adventures = [[] for _ in range(n)]
+        self.gold = [rules.starting_gold] * n
+        self.mana, self.food = [0] * n, [0] * n
+        self.agents = [rules.starting_agents] * n
+        self.placed = [0] * n
+        self.fort_freed = [False] * n
+        self.power = [[0] * len(GUILDS) for _ in range(n)]
+        self.dungeon, self.vp, self.stones, self.rp = [0] * n, [0] * n, [0] * n, [0] * n
+        self.vp_parts = [dict.fromkeys(VP_PARTS, 0) for _ in range(n)]
+        self.revealed = [False] * n
+        # the turn
+        self.round, self.first_player = 0, 0
+        self.phase, self.current_seat, self.is_over = AGENT, 0, False
+        self.turn_seat = 0                                       # whose Agent/Reveal turn it is
+        self.end_reason = ""
+        self.may_use_occupied = False
+        self.banish_left = 0
+        self.pending_discards: list[int] = []
+        self._then = ""                                          # what follows a sub-decision
+        self._legal: list = []
+        self._view = None
+        # results
+        self.recruited = [[] for _ in range(n)]
+        self.banished = [0] * n
+        self.dungeon_ranks = [[] for _ in range(n)]
+        self.vp_by_round = [[] for _ in range(n)]
+        self._start_round()
+        self._ask()
+
+    def _monster_deck(self, rng: random.Random) -> list:
+        """Top = end: level 1 on top, then 2, then 3 at the bottom, each level shuffled."""
+        monsters = list(self.comp.monsters)
+        if not self.rules.monsters_by_level:
+            rng.shuffle(monsters)
+            return monsters
+        deck = []
+        for level in sorted({m.level for m in monsters}, reverse=True):
+            pile = [m for m in monsters if m.level == level]
+            rng.shuffle(pile)
+            deck.extend(pile)
+        return deck
+
+    # --- the contract --------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return self._legal
+
+    def view(self, seat: int) -> View:
+        if self._view is None or self._view.seat != seat:
+            self._view = make_view(self, seat)
+        return self._view
+
+    def apply(self, action) -> None:
+        self._view = None
+        _APPLY[type(action)](self, action)
+        self._ask()
+
+    def clone(self, rng: random.Random | None = None) -> "State":
+        """An independent copy. ``rng``: the copy's random source; ``None`` copies this game's
+        generator (an exact replica, for tests). A look-ahead search should pass a fresh one so
+        that it cannot peek at future shuffles."""
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
+        for name in _LISTS + ("hero_deck", "row", "masters", "adventure_deck", "adventure_discard",
+                              "monsters", "occupied", "top_holder", "box", "pending_discards",
+                              "_legal"):
+            value = getattr(self, name)
+            setattr(other, name, [v[:] if isinstance(v, list) else v for v in value])
+        other.power = [p[:] for p in self.power]
+        other.vp_parts = [dict(p) for p in self.vp_parts]
+        other.events = None if self.events is None else list(self.events)
+        other._view = None
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        other.rng = rng
+        return other
+
+    # --- the round -----------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        """Draw Phase: mana onto the Fairy Garden, 5 cards each; then the Agent Phase."""
+        self.round += 1
+        self.garden += min(self.rules.garden_mana_per_round, self.supply_left("mana"))
+        for seat in range(self.n):
+            self.draw(seat, self.rules.hand_size)
+            self.rp[seat] = 0
+        self.revealed = [False] * self.n
+        self.phase = AGENT
+        self.current_seat = self.turn_seat = self.first_player
+        if self.events is not None:
+            self.events.append(f"round {self.round}: monster {self.monsters[-1].name} "
+                               f"(level {self.monsters[-1].level}), first player seat {self.first_player}")
+
+    def agents_free(self, seat: int) -> int:
+        return self.agents[seat] - self.placed[seat]
+
+    def _ask(self) -> None:
+        """Find the next decision: sub-decisions first, then the phase's seat. Decisions with no
+        choice left (nothing to recruit, no Magic to play) are taken here."""
+        while True:
+            if self.is_over:
+                self._legal = []
+                return
+            if self.pending_discards:
+                seat = self.pending_discards[0]
+                hand = self.hand[seat]
+                if not hand:
+                    self.pending_discards.pop(0)
+                    if not self.rules.bastion_skips_empty_hands and self.deck[seat]:
+                        deck = self.deck[seat]
+                        self.discard[seat].append(deck.pop(int(self.rng.random() * len(deck))))
+                    continue
+                kinds = sorted(set(hand))
+                if len(kinds) == 1:
+                    self._discard(A.Discard(self.comp.heroes[kinds[0]].name))
+                    continue
+                self.phase, self.current_seat = DISCARD, seat
+                self._legal = [A.Discard(self.comp.heroes[c].name) for c in kinds]
+                return
+            self.current_seat = self.turn_seat
+            if self.banish_left:
+                legal = self._banish_options(self.turn_seat)
+                if len(legal) > 1:
+                    self.phase, self._legal = BANISH, legal
+                    return
+                self.banish_left = 0
+            if self._then:
+                then, self._then = self._then, ""
+                if then == "next_agent":
+                    self._next_agent_turn(self.turn_seat)
+                elif then == "recruit":
+                    self.phase = RECRUIT
+                continue
+            if self.phase == AGENT:
+                self._legal = self._agent_options(self.current_seat)
+                return
+            if self.phase == RECRUIT:
+                legal = self._recruit_options(self.current_seat)
+                if len(legal) > 1:
+                    self._legal = legal
+                    return
+                self._end_reveal(self.current_seat)
+                continue
+            if self.phase == MAGIC:
+                legal = self._magic_options(self.current_seat)
+                if len(legal) > 1:
+                    self._legal = legal
+                    return
+                self._next_magic_turn()
+                continue
+            raise AssertionError(f"no decision in phase {self.phase}")
+
+    def _next_agent_turn(self, seat: int) -> None:
+        """The next seat clockwise that has not revealed; when all have, the Dungeon Phase."""
+        self.may_use_occupied = False
+        for k in range(1, self.n + 1):
+            other = (seat + k) % self.n
+            if not self.revealed[other]:
+                self.phase, self.current_seat, self.turn_seat = AGENT, other, other
+                return
+        self.start_dungeon()
+
+    # --- options -------------------------------------------------------------------------------
+    def _agent_options(self, seat: int) -> list:
+        comp, out = self.comp, []
+        for a in sorted(set(self.adventures[seat])):
+            card = comp.adventures[a]
+            if card.type == "item" and self.can_pay(seat, card.pay):
+                out.append(A.PlayItem(card.name))
+        if self.agents_free(seat) > 0:
+            occupied, any_space, can_pay = self.occupied, self.may_use_occupied, self.can_pay
+            is_open = [(any_space or occupied[sp.id] < 0) and can_pay(seat, sp.cost)
+                       for sp in comp.spaces]
+            place, fort, fits = self._place_action, self.fort, self._fits
+            fort_options = self._fort_options(seat) if fort >= 0 and is_open[fort] else ()
+            for c in sorted(set(self.hand[seat])):
+                for sid in fits[c]:
+                    if is_open[sid]:
+                        if sid == fort:
+                            out.extend(place(c, sid, o) for o in fort_options)
+                        else:
+                            out.append(place(c, sid, ""))
+        out.append(A.REVEAL)
+        if any(comp.heroes[c].reveal_pay for c in self.hand[seat]):
+            out.append(A.REVEAL_PAY)
+        return out
+
+    def _place_action(self, card: int, space: int, option: str) -> A.Place:
+        """The Place action for (card, space, option), built once per component set."""
+        key = (card, space, option)
+        action = self._places.get(key)
+        if action is None:
+            action = self._places[key] = A.Place(self.comp.heroes[card].name,
+                                                 self.comp.spaces[space].name, option)
+        return action
+
+    def _fort_options(self, seat: int) -> tuple:
+        options = []
+        if not self.fort_freed[seat] and self.gold[seat] >= self.rules.fort_agent_cost:
+            options.append(FORT_AGENT)
+        if self.rules.fort_guild_steps:
+            top = self.comp.track_top
+            options.extend(o for o in FORT_STEPS
+                           if any(self.power[seat][GUILDS.index(g)] < top for g in o.split("+")))
+        return tuple(options)
+
+    def _recruit_options(self, seat: int) -> list:
+        rp, heroes, out = self.rp[seat], self.comp.heroes, [A.END_REVEAL]
+        for c in sorted({c for c in self.row if c >= 0}):
+            if heroes[c].cost <= rp:
+                out.append(A.Recruit(heroes[c].name))
+        if self.masters and heroes[self.masters[-1]].cost <= rp:
+            out.append(A.Recruit(heroes[self.masters[-1]].name))
+        return out
+
+    def _banish_options(self, seat: int) -> list:
+        heroes = self.comp.heroes
+        out = [A.STOP_BANISHING]
+        out.extend(A.Banish(heroes[c].name, "hand") for c in sorted(set(self.hand[seat])))
+        out.extend(A.Banish(heroes[c].name, "discard") for c in sorted(set(self.discard[seat])))
+        return out
+
+    # --- Agent Phase ---------------------------------------------------------------------------
+    def _place(self, action: A.Place) -> None:
+        seat, comp = self.current_seat, self.comp
+        card, space = self.hero_id[action.card], comp.spaces[self.space_id[action.space]]
+        self.hand[seat].remove(card)
+        self.played[seat].append(card)
+        self.placed[seat] += 1
+        self.occupied[space.id] = seat
+        self.may_use_occupied = False
+        self.pay(seat, space.cost)
+        if space.id == self.fort:
+            self._fort(seat, action.option)
+        self.gain(seat, space.gain)
+        if space.guild >= 0 and self.rules.guild_space_power:
+            self.change_power(seat, space.guild, self.rules.guild_space_power)
+        self.gain(seat, comp.heroes[card].agent)
+        self._then = "next_agent"
+
+    def _fort(self, seat: int, option: str) -> None:
+        if option == FORT_AGENT:
+            self.gold[seat] -= self.rules.fort_agent_cost
+            self.fort_freed[seat] = True
+            self.agents[seat] += 1
+            if not self.rules.fort_agent_now:
+                self.placed[seat] += 1           # the freed agent waits for the next round
+            return
+        a, b = (GUILDS.index(g) for g in option.split("+"))
+        steps = self.rules.fort_guild_steps
+        if a == b:
+            self.change_power(seat, a, steps)
+        else:
+            self.change_power(seat, a, steps - steps // 2)
+            self.change_power(seat, b, steps // 2)
+
+    def _play_item(self, action: A.PlayItem) -> None:
+        seat = self.current_seat
+        card = self.comp.adventures[self.adventure_id[action.card]]
+        self.adventures[seat].remove(card.id)
+        self.adventure_discard.append(card.id)
+        self.pay(seat, card.pay)
+        self.gain(seat, card.effect)
+
+    # --- Reveal Phase --------------------------------------------------------------------------
+    def _reveal(self, action: A.Reveal) -> None:
+        """Reveal effects of the cards left in hand, the held Oasis RP already counted."""
+        seat, heroes = self.current_seat, self.comp.heroes
+        for c in self.hand[seat]:
+            card = heroes[c]
+            if card.reveal_pay:
+                if not (action.pay and self.can_pay(seat, card.reveal_pay)):
+                    self.gain(seat, tuple(e for e in card.reveal if e[0] in ("rp",)))
+                    continue
+                self.pay(seat, card.reveal_pay)
+            self.gain(seat, card.reveal)
+        if self.events is not None:
+            self.events.append(f"seat {seat} reveals: {self.rp[seat]} Recruit Points")
+        self.phase = RECRUIT
+        self._then = "recruit"
+
+    def _recruit(self, action: A.Recruit) -> None:
+        seat, card = self.current_seat, self.hero_id[action.card]
+        hero = self.comp.heroes[card]
+        self.rp[seat] -= hero.cost
+        if self.masters and self.masters[-1] == card:
+            self.masters.pop()
+        else:
+            slot = self.row.index(card)
+            self.row[slot] = self.hero_deck.pop() if self.hero_deck else -1
+        self.discard[seat].append(card)
+        self.recruited[seat].append(card)
+        self.gain(seat, hero.recruit, "masters")
+        self._then = "recruit"
+
+    def _end_reveal(self, seat: int) -> None:
+        self.discard[seat].extend(self.hand[seat])
+        self.discard[seat].extend(self.played[seat])
+        self.hand[seat].clear()
+        self.played[seat].clear()
+        self.rp[seat] = 0
+        self.revealed[seat] = True
+        self._next_agent_turn(seat)
+
+    # --- sub-decisions -------------------------------------------------------------------------
+    def _banish(self, action: A.Banish) -> None:
+        seat, card = self.current_seat, self.hero_id[action.card]
+        (self.hand if action.pile == "hand" else self.discard)[seat].remove(card)
+        self.box.append(card)
+        self.banished[seat] += 1
+        self.banish_left -= 1
+
+    def _stop_banishing(self, action) -> None:
+        self.banish_left = 0
+
+    def _discard(self, action: A.Discard) -> None:
+        seat = self.pending_discards.pop(0)
+        card = self.hero_id[action.card]
+        self.hand[seat].remove(card)
+        self.discard[seat].append(card)
+        self.current_seat = self.turn_seat
+
+    def _end_reveal_action(self, action) -> None:
+        self._end_reveal(self.current_seat)
+
+
+_APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: State._reveal,
+          A.Recruit: State._recruit, A.EndReveal: State._end_reveal_action,
+          A.Banish: State._banish, A.StopBanishing: State._stop_banishing,
+          A.Discard: State._discard, A.PlayMagic: Dungeon._play_magic,
+          A.EndMagic: Dungeon._end_magic}
+
+
+_PLACE_CACHES: dict = {}       # id(components) -> {(card, space, option): Place}
+
+
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+    return State(rules, n_players, rng)

@@ -1,0 +1,316 @@
+"""Risky Adventure's state machine: set-up, the turn (place, roll and claim, clean-up), rounds
+and the end. Paying and gaining are in ``claims.py``, final scoring in ``scoring.py``.
+
+Decisions: ``Place`` (all adventurers at once) -> the roll -> ``Claim`` (which placed spots to
+pay, with the fewest clocks, and the clock trade) -> ``TakeMap`` / ``TakeBonus`` for rewards that
+ask -> ``Activate`` / ``Done`` while an owned card can take an artifact -> clean-up.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.claims import Claims
+from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentError,
+                                                       load_components)
+from simulate.games.risky_adventure.dice import face_symbols, roll_counts
+from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.scoring import Scoring
+from simulate.games.risky_adventure.view import View
+
+INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
+_PLACEMENTS: dict = {}              # (open spots, expedition spots, adventurers) -> Place list
+
+
+def placements(open_spots: tuple, expedition: tuple, adventurers: int) -> list:
+    """Every legal placement: distinct spots, at most one on the expedition track."""
+    key = (open_spots, expedition, adventurers)
+    out = _PLACEMENTS.get(key)
+    if out is None:
+        size = min(adventurers, len(open_spots) + (1 if expedition else 0))
+        out = [A.Place(c) for c in combinations(open_spots, size)]
+        if expedition and size:
+            out += [A.Place(c + (t,)) for c in combinations(open_spots, size - 1)
+                    for t in expedition]
+        _PLACEMENTS[key] = out
+    return out
+
+
+class State(Claims, Scoring):
+    def __init__(self, rules: Rules, n: int, rng: random.Random):
+        comp = load_components()
+        _check_data(rules, comp)
+        self.rules, self.comp, self.rng, self.n = rules, comp, rng, n
+        self.events: list[str] | None = None
+        self.faces = face_symbols(rules.die_faces)
+        self.is_over = False
+        self.current_seat = 0
+        self.phase = "place"
+        self._legal: list = []
+        self.round, self.turn = 1, 0
+        self.end_flags: set[str] = set()
+        self.end_reason = ""
+        limited = rules.supply_limited
+        self.clock_supply = rules.clocks - n * rules.starting_clocks if limited else 0
+        self.wild_supply = rules.wild_artifacts if limited else 0
+        # players
+        self.fame = [0] * n
+        self.clocks = [rules.starting_clocks] * n
+        self.equipment = [[] for _ in range(n)]
+        self.active_from = [{} for _ in range(n)]     # card -> first turn its effect works
+        self.attached = [[] for _ in range(n)]         # (card, artifact type or -1 = wild)
+        self.artifacts = [[] for _ in range(n)]
+        self.wilds = [0] * n
+        self.free_types = [[0, 0, 0] for _ in range(n)]
+        self.free_wilds = [0] * n
+        self.maps = [[] for _ in range(n)]
+        self.positions = [0] * n
+        self.parts = [dict.fromkeys(("artifacts", "expeditions", "bonus"), 0) for _ in range(n)]
+        self.tally = [dict.fromkeys(("clocks_spent", "clocks_gained", "rolls_paid_nothing",
+                                     "expedition_spots", "expeditions_finished", "trades"), 0)
+                      for _ in range(n)]
+        self._set_up()
+        self._start_turn()
+
+    # --- set-up (rulebook "Set-up") --------------------------------------------------------
+    def _set_up(self) -> None:
+        rules, comp, shuffle = self.rules, self.comp, self.shuffle
+        a_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "A"]
+        b_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "B"]
+        shuffle(a_pile)
+        shuffle(b_pile)
+        self.excavations = []                          # per excavation: top = last
+        for _ in EXCAVATIONS:
+            stack = [b_pile.pop() for _ in range(rules.b_per_excavation)]
+            stack += [a_pile.pop() for _ in range(rules.a_per_excavation)]
+            self.excavations.append(stack)
+        self.artifact_box = a_pile + b_pile            # the rest stay in the box
+        self.equipment_deck = list(range(len(comp.equipment)))
+        shuffle(self.equipment_deck)
+        self.camp = [self.equipment_deck.pop() for _ in range(rules.camp_spaces)]
+        self.map_deck = list(range(len(comp.maps)))
+        shuffle(self.map_deck)
+        self.maps_face_up = [self.map_deck.pop()
+                             for _ in range(min(rules.maps_face_up, len(self.map_deck)))]
+        self.expedition_tokens = list(range(len(comp.expeditions)))
+        shuffle(self.expedition_tokens)
+        self.expedition = -1                           # revealed at the start player's turn
+        self.expeditions_done = 0
+        self.reached_end = False                       # someone reached the end this round
+
+    # --- the contract ----------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        return self._legal
+
+    def apply(self, action) -> None:
+        _APPLY[type(action)](self, action)
+
+    def view(self, seat: int) -> View:
+        own = seat == self.current_seat
+        placed, roll = (self.placed, tuple(self.roll)) if own and self.phase != "place" else ((), ())
+        eq = self.equipment[seat]
+        active_from, turn = self.active_from[seat], self.turn
+        return View(
+            seat, self.phase, self.rules, self.comp, self.round, self.turn, self.n,
+            tuple(self.fame), tuple(self.clocks), tuple(tuple(e) for e in self.equipment),
+            tuple(c for c in eq if active_from[c] <= turn),
+            tuple(c for c in eq if active_from[c] == INACTIVE),
+            tuple(tuple(a) for a in self.artifacts), tuple(self.wilds),
+            tuple(self.free_types[seat]), self.free_wilds[seat], tuple(self.maps[seat]),
+            tuple(len(m) for m in self.maps), self.markers(seat), tuple(self.camp),
+            tuple(self.revealed(e) for e in range(len(EXCAVATIONS))),
+            tuple(len(x) for x in self.excavations), self.expedition, tuple(self.positions),
+            self.expeditions_done, tuple(self.maps_face_up), len(self.map_deck),
+            len(self.equipment_deck), self.clock_supply, self.wild_supply, placed, roll)
+
+    def clone(self, rng: random.Random | None = None) -> "State":
+        """An independent copy (for look-ahead); ``rng`` replaces the copy's random source
+        (give a fresh one so a search cannot peek at the real dice)."""
+        other = object.__new__(State)
+        for key, value in self.__dict__.items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict)
+                         else v for v in value]
+            elif isinstance(value, (set, dict)):
+                value = type(value)(value)
+            other.__dict__[key] = value
+        other.rng = rng if rng is not None else random.Random()
+        if rng is None:
+            other.rng.setstate(self.rng.getstate())
+        other.events = None
+        return other
+
+    # --- chance -----------------------------------------------------------------------------
+    def shuffle(self, items: list) -> None:
+        rnd = self.rng.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+    def roll_dice(self) -> list[int]:
+        return roll_counts(self.rng, self.rules.dice, self.faces)
+
+    def _log(self, text: str) -> None:
+        self.events.append(text)
+
+    # --- the turn ----------------------------------------------------------------------------
+    def revealed(self, e: int) -> tuple:
+        """Excavation ``e``'s face-up artifacts, top first (ruling 1: the top one only)."""
+        stack = self.excavations[e]
+        k = min(self.rules.revealed_artifacts, len(stack))
+        return tuple(stack[len(stack) - 1 - d] for d in range(k))
+
+    def _start_turn(self) -> None:
+        seat = self.current_seat
+        if seat == 0 and self.expedition < 0 and self.expedition_tokens \
+                and self.expeditions_done < len(self.comp.expeditions):
+            self.expedition = self.expedition_tokens.pop()      # the start player reveals it
+            self.positions = [0] * self.n
+            if self.events is not None:
+                self._log(f"the {self.comp.expeditions[self.expedition].name} expedition starts")
+        self.turn += 1
+        self.placed, self.roll = (), [0, 0, 0]
+        self.pending_maps = self.pending_bonus = 0
+        self.fresh = [0, 0, 0, 0]                      # artifacts (by type, wild) gained now
+        self.camp_taken: list[int] = []
+        self.activation_done = False
+        self._offer_placements()
+
+    def _offer_placements(self) -> None:
+        seat = self.current_seat
+        open_spots = tuple(i for i, c in enumerate(self.camp) if c >= 0)
+        for e in range(len(EXCAVATIONS)):
+            open_spots += tuple(A.excavation_spot(e, d) for d in range(len(self.revealed(e))))
+        self.phase = "place"
+        self._legal = placements(open_spots, self._expedition_targets(seat),
+                                 self.rules.adventurers)
+
+    def _expedition_targets(self, seat: int) -> tuple:
+        if self.expedition < 0:
+            return ()
+        length = len(self.comp.expeditions[self.expedition].spots)
+        pos = self.positions[seat]
+        return tuple(A.expedition_spot(t)
+                     for t in range(pos + 1, min(length, pos + self.rules.expedition_reach) + 1))
+
+    def _apply_place(self, action: A.Place) -> None:
+        self.placed = action.spots
+        self.roll = self.roll_dice()
+        if self.events is not None:
+            self._log("roll: " + " ".join(f"{n}{s}" for n, s in zip(self.roll, "FMP") if n))
+        self.phase = "claim"
+        self._legal = self.legal_claims()
+        if not any(claim.spots for claim in self._legal):
+            self.tally[self.current_seat]["rolls_paid_nothing"] += 1
+
+    def _continue(self) -> None:
+        """Ask what the turn still needs (maps, bonuses, activations), else clean up."""
+        seat = self.current_seat
+        if self.pending_maps:
+            options = [A.TakeMap(i) for i in range(len(self.maps_face_up))]
+            if self.map_deck:
+                options.append(A.TakeMap(-1))
+            if options:
+                self.phase, self._legal = "map", options
+                return
+            self.pending_maps = 0                     # ruling 6: no map left, that part is lost
+        if self.pending_bonus:
+            self.phase = "bonus"
+            clock = self.clock_supply > 0 or not self.rules.supply_limited
+            self._legal = [A.FAME, A.CLOCK] if clock else [A.FAME]
+            return
+        if not self.activation_done:
+            options = self.activation_options(seat)
+            if options:
+                self.phase, self._legal = "activate", options + [A.DONE]
+                return
+        self._clean_up()
+
+    def _apply_done(self, action) -> None:
+        self.activation_done = True
+        self._continue()
+
+    # --- clean-up, rounds and the end ------------------------------------------------------
+    def _clean_up(self) -> None:
+        camp = [c for c in self.camp if c >= 0]        # slide right to left, refill the right
+        while len(camp) < self.rules.camp_spaces and self.equipment_deck:
+            camp.append(self.equipment_deck.pop())
+        if len(camp) < self.rules.camp_spaces:
+            self.end_flags.add("equipment")            # end condition 1
+            camp += [-1] * (self.rules.camp_spaces - len(camp))
+        self.camp = camp
+        if any(not stack for stack in self.excavations):
+            self.end_flags.add("excavation")           # end condition 2
+        while len(self.maps_face_up) < self.rules.maps_face_up and self.map_deck:
+            self.maps_face_up.append(self.map_deck.pop())
+        rules = self.rules
+        if rules.end_check == "turn_end" and self._expedition_ends(counted=False):
+            self.end_flags.add("expedition")
+        seat = (self.current_seat + 1) % self.n
+        if seat == 0:
+            self._end_round()
+        elif rules.end_check == "turn_end":
+            self._maybe_end()
+        if not self.is_over:
+            self.current_seat = seat
+            self._start_turn()
+
+    def _expedition_ends(self, counted: bool) -> bool:
+        target = self.rules.expeditions_to_end
+        done = self.expeditions_done + (0 if counted else self.reached_end)
+        return 0 < target <= done
+
+    def _end_round(self) -> None:
+        if self.reached_end:                           # discard it; the next one comes later
+            self.expeditions_done += 1
+            self.expedition, self.reached_end = -1, False
+            if self._expedition_ends(counted=True):
+                self.end_flags.add("expedition")       # end condition 3
+        if not self._maybe_end() and self.round >= self.rules.max_rounds:
+            self.end_flags.add("round_limit")
+            self._maybe_end()
+        self.round += not self.is_over
+
+    def _maybe_end(self) -> bool:
+        rules, flags = self.rules, self.end_flags
+        reasons = [r for r, on in (("equipment", rules.end_on_equipment),
+                                   ("excavation", rules.end_on_excavation),
+                                   ("expedition", True), ("round_limit", True)) if on and r in flags]
+        if reasons:
+            self.end_reason = "+".join(reasons)
+            self.is_over = True
+            self._legal = []
+            self.final_scoring()
+        return self.is_over
+
+
+def _check_data(rules: Rules, comp) -> None:
+    """Set-up needs the data can meet (a one-line error naming the file and the rule)."""
+    backs = [a.back for a in comp.artifacts]
+    for back, need, rule in (("A", rules.a_per_excavation, "a_per_excavation"),
+                             ("B", rules.b_per_excavation, "b_per_excavation")):
+        if backs.count(back) < 3 * need:
+            raise ComponentError(f"risky_adventure data/artifacts.json: {backs.count(back)} "
+                                 f"{back}-artifacts, set-up needs {3 * need} ({rule} = {need})")
+    if len(comp.equipment) < rules.camp_spaces:
+        raise ComponentError("risky_adventure data/equipment.json: fewer cards than "
+                             f"camp_spaces = {rules.camp_spaces}")
+    if rules.expeditions_to_end > len(comp.expeditions):
+        raise ComponentError(f"risky_adventure data/expeditions.json: {len(comp.expeditions)} "
+                             f"expeditions, expeditions_to_end = {rules.expeditions_to_end}")
+    if rules.clocks < 4 * rules.starting_clocks:
+        raise ComponentError(f"clocks = {rules.clocks} cannot give 4 players "
+                             f"starting_clocks = {rules.starting_clocks}")
+
+
+_APPLY = {A.Place: State._apply_place, A.Claim: Claims._apply_claim,
+          A.TakeMap: Claims._apply_take_map, A.TakeBonus: Claims._apply_bonus,
+          A.Activate: Claims._apply_activate, A.Done: State._apply_done}
+
+
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+    if not 2 <= n_players <= 4:
+        from simulate.games.base import ConfigError
+        raise ConfigError(f"risky_adventure is for 2 to 4 players, not {n_players}")
+    return State(rules, n_players, rng)

@@ -1,0 +1,280 @@
+"""Adventure Realms heuristics: each scores the legal actions by an estimate of the VP they bring.
+
+One evaluator (``ExpectedVP``) prices every effect in VP: resources, cards, Recruit Points, guild
+power (the track's next rewards) and dungeon advances (the rank they win on the current monster's
+card against the others' public positions, and the stone on the last space). The named
+strategies are its parameter sets: ``balanced`` (the default), ``guild_specialist`` (one guild's
+track and heroes) and ``dungeon_racer`` (fighters, magic and the dungeon track). They see only
+their view: own hand and discard, own deck's size, the public board.
+"""
+from __future__ import annotations
+
+import inspect
+
+from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.components import GUILDS
+from strategies import Strategy
+
+RESOURCE_KEYS = ("gold", "mana", "food")
+
+
+class ExpectedVP(Strategy):
+    """Takes the action whose gains, priced in VP, minus what it costs, are highest."""
+    name = "balanced"
+    param_ranges = {"gold_value": (0.0, 2.0), "mana_value": (0.0, 2.0), "food_value": (0.0, 2.0),
+                    "card_value": (0.0, 3.0), "rp_value": (0.0, 2.0), "dungeon_weight": (0.0, 5.0),
+                    "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
+                    "focus_weight": (0.0, 5.0)}
+
+    def __init__(self, gold_value: float = 0.12, mana_value: float = 0.1, food_value: float = 0.15,
+                 card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
+                 power_value: float = 0.35, recruit_min: float = 0.3, focus: str = "",
+                 focus_weight: float = 1.0):
+        if focus and focus not in GUILDS:
+            raise ValueError(f"focus must be one of {', '.join(GUILDS)} or empty")
+        self.gold_value, self.mana_value, self.food_value = gold_value, mana_value, food_value
+        self.card_value, self.rp_value = card_value, rp_value
+        self.dungeon_weight, self.power_value = dungeon_weight, power_value
+        self.recruit_min, self.focus, self.focus_weight = recruit_min, focus, focus_weight
+        self._focus = GUILDS.index(focus) if focus else -1
+        self._static: dict = {}
+        self._comp = None
+
+    # --- prices ----------------------------------------------------------------------------
+    def _setup(self, view) -> None:
+        """Per game: the names' ids and the static price of every effect."""
+        if view.comp is self._comp:
+            return
+        comp = self._comp = view.comp
+        self._hero = {h.name: h for h in comp.heroes}
+        self._adventure = {a.name: a for a in comp.adventures}
+        self._space = {s.name: s for s in comp.spaces}
+        self._static, self._steps = {}, {}
+        self._worth = {h.id: self._card_worth(h) for h in comp.heroes}
+        self._space_parts = {}
+        for sp in comp.spaces:
+            keys = {k for k, _ in sp.gain}
+            self._space_parts[sp.name] = (sp, self.static_value(sp.gain) - self.static_value(sp.cost),
+                                          self._dungeon_of(sp.gain), "garden" in keys, "banish" in keys)
+        self._card_parts = {h.name: (h, self.static_value(h.agent) - 0.6 * self._worth[h.id],
+                                     self._dungeon_of(h.agent)) for h in comp.heroes}
+        self._powers: dict = {}
+
+    def static_value(self, effect: tuple) -> float:
+        """VP price of the parts of an effect that do not depend on the board."""
+        v = self._static.get(effect)
+        if v is None:
+            v = 0.0
+            for key, n in effect:
+                if key == "gold":
+                    v += n * self.gold_value
+                elif key == "mana":
+                    v += n * self.mana_value
+                elif key == "food":
+                    v += n * self.food_value
+                elif key in ("draw", "adventure"):
+                    v += n * self.card_value
+                elif key == "rp":
+                    v += n * self.rp_value
+                elif key == "vp":
+                    v += n
+                elif key == "steal":
+                    v += 0.3 * self.card_value
+                elif key == "banish":
+                    v += 0.1 * n
+            self._static[effect] = v
+        return v
+
+    def _dungeon_of(self, effect: tuple) -> int:
+        steps = self._steps.get(effect)
+        if steps is None:
+            steps = self._steps[effect] = sum(n for key, n in effect if key == "dungeon")
+        return steps
+
+    def _card_worth(self, hero) -> float:
+        """What owning a hero card is worth per play: its reveal and agent effects, its symbols
+        (more spaces open), guild focus; dungeon advances at a flat price."""
+        v = self.static_value(hero.reveal) + 0.5 * self.static_value(hero.agent)
+        v += 0.12 * self.dungeon_weight * (self._dungeon_of(hero.reveal) + self._dungeon_of(hero.agent))
+        v += 0.05 * bin(hero.symbols).count("1")
+        if self._focus >= 0 and hero.guild == self._focus:
+            v += 0.3 * self.focus_weight
+        if hero.kind == "king":
+            v += 0.4
+        return v
+
+    def _dungeon_value(self, view, steps: int) -> float:
+        """Rank won on the current monster's card by ``steps`` advances (others as they stand),
+        plus the stone when alone on the last space, plus a little for the race to come."""
+        if steps <= 0 or view.monster is None:
+            return 0.0
+        last = view.rules.dungeon_track_length
+        me = view.seat
+        pos = view.dungeon
+        now, new = pos[me], min(last, pos[me] + steps)
+        v = self._rank_value(view, now) if now else 0.0
+        gain = self._rank_value(view, new) - v
+        others_at_end = any(p >= last for s, p in enumerate(pos) if s != me)
+        if new == last and now < last and view.stones_left and not others_at_end:
+            gain += view.rules.stone_vp + 0.3
+        gain += 0.03 * (new - now)
+        return self.dungeon_weight * gain
+
+    def _rank_value(self, view, p: int) -> float:
+        rank = 1 + sum(1 for s, q in enumerate(view.dungeon) if s != view.seat and q > p)
+        rewards = view.monster.rewards
+        return self.static_value(rewards[rank - 1]) if rank <= len(rewards) else 0.0
+
+    def _power_value(self, view, guild: int, steps: int) -> float:
+        key = guild * 16 + steps
+        v = self._powers.get(key)
+        if v is None:
+            v = self._powers[key] = self._power_gain(view, guild, steps)
+        return v
+
+    def _power_gain(self, view, guild: int, steps: int) -> float:
+        top, levels = view.comp.track_top, view.comp.track_rewards[guild]
+        now = view.power[view.seat][guild]
+        holder = view.top_holder[guild]
+        cap = top - 1 if holder not in (-1, view.seat) else top
+        new = min(cap, now + steps)
+        v = sum(self.static_value(levels[k]) for k in range(now + 1, new + 1))
+        v += self.power_value * (new - now) * (0.5 if new < top else 1.0)
+        if guild == self._focus:
+            v *= 1.0 + self.focus_weight
+        return v
+
+    # --- decisions -------------------------------------------------------------------------
+    def choose(self, view, actions):
+        self._setup(view)
+        phase = view.phase
+        if phase == "agent":
+            return self._choose_agent(view, actions)
+        best, choice = -1e9, actions[0]
+        for a in actions:
+            v = self._value(view, a, phase)
+            if v > best:
+                best, choice = v, a
+        return choice
+
+    def _choose_agent(self, view, actions):
+        """The Agent Phase's many placements: a space's part (per space or Fort option) and a
+        card's part are each priced once per decision."""
+        spaces, cards, place = {}, {}, A.Place
+        self._powers = {}
+        best, choice = -1e9, actions[0]
+        for a in actions:
+            if type(a) is place:
+                card, space, option = a
+                key = option or space
+                v = spaces.get(key)
+                if v is None:
+                    v = spaces[key] = self._space_value(view, space, option)
+                c = cards.get(card)
+                if c is None:
+                    hero, static, steps = self._card_parts[card]
+                    c = cards[card] = static + (self._dungeon_value(view, steps) if steps else 0.0)
+                v += c
+            else:
+                v = self._value(view, a, "agent")
+            if v > best:
+                best, choice = v, a
+        return choice
+
+    def _value(self, view, a, phase) -> float:
+        kind = type(a)
+        if kind is A.PlayItem:
+            card = self._adventure[a.card]
+            v = self.static_value(card.effect) - self.static_value(card.pay)
+            return v + self._dungeon_value(view, self._dungeon_of(card.effect)) - 0.05
+        if kind is A.Reveal:
+            return self._reveal_value(view, a.pay)
+        if kind is A.Recruit:
+            hero = self._hero[a.card]
+            return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
+                - self.recruit_min + 0.01 * hero.cost
+        if kind is A.EndReveal or kind is A.StopBanishing:
+            return 0.0
+        if kind is A.Banish:                          # from hand: loses this round's reveal too
+            hero = self._hero[a.card]
+            lost = self.static_value(hero.reveal) if a.pile == "hand" and phase != "recruit" else 0.0
+            return 0.45 - self._worth[hero.id] - lost
+        if kind is A.Discard:
+            return -self._worth[self._hero[a.card].id]
+        if kind is A.PlayMagic:
+            card = self._adventure[a.card]
+            steps = self._dungeon_of(card.effect)
+            if view.stones[view.seat]:
+                steps += sum(n for k, n in card.effect if k == "stone_bonus")
+            keep = 0.0 if view.monsters_left <= 1 else 0.3 * self.card_value
+            return self._dungeon_value(view, steps) - self.static_value(card.pay) - keep
+        return 0.0                                     # EndMagic
+
+    def _plays_left(self, view) -> float:
+        """How often a card recruited now will be played: the rounds left times the share of
+        the deck drawn each round."""
+        owned = view.deck_size + len(view.hand) + len(view.discard) + len(view.played) + 1
+        rounds = max(0, min(view.monsters_left, view.rules.max_rounds - view.round + 1) - 1)
+        return rounds * min(1.0, view.rules.hand_size / owned)
+
+    def _reveal_value(self, view, pay: bool) -> float:
+        """Revealing ends the seat's Agent Phase: worth its pay-for-advances option, minus the
+        agents it leaves unused (placing is usually worth more)."""
+        v = -0.5 * view.agents_free[view.seat]
+        if pay:
+            steps, price = 0, 0.0
+            mana = view.mana[view.seat]
+            for c in view.hand:
+                hero = view.comp.heroes[c]
+                need = sum(n for k, n in hero.reveal_pay if k == "mana")
+                if hero.reveal_pay and need <= mana:
+                    mana -= need
+                    steps += self._dungeon_of(hero.reveal)
+                    price += self.static_value(hero.reveal_pay)
+            v += self._dungeon_value(view, steps) - price
+        return v
+
+    def _space_value(self, view, name: str, option: str) -> float:
+        space, v, steps, garden, banish = self._space_parts[name]
+        if steps:
+            v += self._dungeon_value(view, steps)
+        if space.guild >= 0:
+            v += self._power_value(view, space.guild, view.rules.guild_space_power)
+        if option == "agent":
+            v += 1.2 * min(view.monsters_left, 5) / 5 - self.gold_value * view.rules.fort_agent_cost
+        elif option:
+            g1, g2 = (GUILDS.index(g) for g in option.split("+"))
+            steps = view.rules.fort_guild_steps
+            v += self._power_value(view, g1, steps) if g1 == g2 else \
+                self._power_value(view, g1, steps - steps // 2) + self._power_value(view, g2, steps // 2)
+        if garden:
+            v += view.garden * self.mana_value
+        if banish:
+            heroes = view.comp.heroes
+            v += 0.2 * sum(1 for c in view.hand + view.discard if heroes[c].kind == "basic") ** 0.5
+        return v
+
+
+def _preset(class_name: str, name: str, doc: str, **defaults) -> type:
+    """A named parameter set of ``ExpectedVP``: the same parameters, other defaults (so that
+    ``simulate list`` and the config check show them)."""
+    sig = inspect.signature(ExpectedVP.__init__)
+    params = [p.replace(default=defaults.get(p.name, p.default)) for p in sig.parameters.values()]
+
+    def __init__(self, **kw):
+        ExpectedVP.__init__(self, **{**defaults, **kw})
+    __init__.__signature__ = sig.replace(parameters=params)
+    return type(class_name, (ExpectedVP,), {"name": name, "__doc__": doc, "__init__": __init__})
+
+
+GuildSpecialist = _preset(
+    "GuildSpecialist", "guild_specialist", "One guild's track and heroes priced higher (``focus`` "
+    "= Fighters, Thieves, Wizards or Clerics; ``focus_weight`` = how much higher).",
+    focus="Clerics", focus_weight=1.5)
+DungeonRacer = _preset(
+    "DungeonRacer", "dungeon_racer", "Races on the dungeon track: advances, Fighters and Magic "
+    "priced ``dungeon_weight`` times.", dungeon_weight=2.0, focus="Fighters", focus_weight=0.5,
+    power_value=0.2)
+
+STRATEGIES = {"balanced": ExpectedVP, "guild_specialist": GuildSpecialist,
+              "dungeon_racer": DungeonRacer}

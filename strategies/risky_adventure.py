@@ -1,0 +1,215 @@
+"""Risky Adventure heuristics: each values every open spot in fame-like units and weighs it by
+the exact chance that one roll pays it with the clocks the seat holds (``dice.pay_chance``, the
+digest's odds with clocks and discount markers), then places on the best spots and claims the
+most valuable set the roll pays, less the clocks it costs.
+
+Three ways of valuing: ``fame_now`` (fame this turn: artifacts and fame spots), ``engine_builder``
+(equipment first: discounts, bonus cards and scarab pairs early), ``map_planner`` (treasure maps:
+map+wild spots, artifacts of the types its maps need). Seats see only their view.
+"""
+from __future__ import annotations
+
+from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT
+from simulate.games.risky_adventure.dice import pay_chance
+from strategies import Strategy
+
+
+def game_left(view) -> float:
+    """A rough share of the game still to come (1 at the start, 0 at an end condition)."""
+    comp = view.comp
+    per_excavation = view.rules.a_per_excavation + view.rules.b_per_excavation
+    excavation = min(view.excavation_left) / per_excavation
+    deck = view.equipment_deck / max(1, len(comp.equipment) - view.rules.camp_spaces)
+    target = view.rules.expeditions_to_end or 3
+    expedition = 1 - (view.expeditions_done + max(view.positions) / 8) / target
+    return max(0.0, min(excavation, deck, expedition))
+
+
+class SpotValuer(Strategy):
+    """Shared play; the parameters say what each kind of spot is worth."""
+    name = "spot_valuer"
+    param_ranges = {"clock_value": (0.0, 5.0), "progress_value": (0.0, 3.0),
+                    "map_wild_value": (0.0, 10.0), "map_weight": (0.0, 5.0),
+                    "discount_value": (0.0, 10.0), "bonus_value": (0.0, 10.0),
+                    "scarab_weight": (0.0, 5.0)}
+
+    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
+                 map_wild_value: float = 2.5, map_weight: float = 0.5,
+                 discount_value: float = 2.0, bonus_value: float = 2.0,
+                 scarab_weight: float = 1.0):
+        self.clock_value, self.progress_value = clock_value, progress_value
+        self.map_wild_value, self.map_weight = map_wild_value, map_weight
+        self.discount_value, self.bonus_value = discount_value, bonus_value
+        self.scarab_weight = scarab_weight
+        self._values, self._turn = {}, -1
+
+    # --- values ---------------------------------------------------------------------------
+    def wanted_types(self, view) -> list[float]:
+        """How much one more artifact of each type helps the seat's treasure maps."""
+        have = [0, 0, 0]
+        for a in view.artifacts[view.seat]:
+            have[view.comp.artifacts[a].type] += 1
+        want = [0.0, 0.0, 0.0]
+        for m in view.maps:
+            needs = view.comp.maps[m].needs
+            for t in range(3):
+                if needs[t] > have[t]:
+                    want[t] += view.comp.maps[m].fame / sum(needs)
+        return want
+
+    def card_value(self, view, card: int, left: float) -> float:
+        comp, rules = view.comp, view.rules
+        c = comp.equipment[card]
+        if c.kind in ("scarab_top", "scarab_bottom"):
+            kinds = [comp.equipment[x].kind for x in view.equipment[view.seat]]
+            other = "scarab_bottom" if c.kind == "scarab_top" else "scarab_top"
+            pairs_gain = kinds.count(other) > kinds.count(c.kind)
+            gain = (rules.scarab_pair_fame - rules.scarab_part_fame if pairs_gain
+                    else rules.scarab_part_fame)
+            return gain * self.scarab_weight
+        ready = 1.0
+        if c.activation >= 0 and not (view.free_types[c.activation] or view.free_wilds):
+            ready = 0.6
+        worth = self.discount_value if c.kind.startswith("discount") else self.bonus_value
+        return worth * left * ready
+
+    def artifact_value(self, view, a: int, e: int, want: list[float]) -> float:
+        art = view.comp.artifacts[a]
+        value = art.fame + self.clock_value * art.clock + self.map_weight * want[art.type]
+        for c in view.active:
+            card = view.comp.equipment[c]
+            if card.kind == "bonus_b" and e in card.excavations:
+                value += 1.0
+        return value
+
+    def spot_values(self, view) -> dict[int, tuple[float, tuple]]:
+        """spot -> (value if claimed, need); the need is what the dice must show."""
+        comp, seat = view.comp, view.seat
+        left = game_left(view)
+        out = {}
+        for i, card in enumerate(view.camp):
+            if card >= 0:
+                out[A.camp_spot(i)] = (self.card_value(view, card, left), comp.equipment[card].need)
+        want = self.wanted_types(view)
+        for e, revealed in enumerate(view.revealed):
+            for d, a in enumerate(revealed):
+                out[A.excavation_spot(e, d)] = (self.artifact_value(view, a, e, want),
+                                                comp.artifacts[a].need)
+        if view.expedition >= 0:
+            spots = comp.expeditions[view.expedition].spots
+            pos = view.positions[seat]
+            need = [0, 0, 0]
+            bonus = [comp.equipment[c].trigger for c in view.active
+                     if comp.equipment[c].kind == "bonus_a"]
+            for t in range(pos + 1, min(len(spots), pos + view.rules.expedition_reach) + 1):
+                spot = spots[t - 1]
+                need[spot.symbol] += 1
+                value = self.progress_value * (t - pos) + bonus.count(spot.reward)
+                if spot.reward == "fame":
+                    value += spot.fame
+                elif spot.reward == "clock":
+                    value += self.clock_value
+                else:
+                    value += self.map_wild_value
+                out[A.expedition_spot(t)] = (value, tuple(need))
+        return out
+
+    def chances(self, view, values: dict) -> dict[int, float]:
+        """spot -> value x the exact chance one roll pays it alone with the seat's clocks."""
+        rules = view.rules
+        clocks = min(view.clocks[view.seat], rules.max_clocks_per_turn)
+        dice, faces = rules.dice, rules.die_faces
+        out = {}
+        for spot, (value, need) in values.items():
+            markers = ((0, 0, 0), ())
+            if EXCAVATION_SPOT <= spot < EXPEDITION_SPOT:
+                markers = view.markers[(spot - EXCAVATION_SPOT) // 3]
+            out[spot] = value * pay_chance(need, clocks, dice, faces, *markers)
+        return out
+
+    # --- decisions ---------------------------------------------------------------------------
+    def choose(self, view, actions):
+        phase = view.phase
+        if phase == "place":
+            self._values = values = self.spot_values(view)   # the claim phase reuses them
+            self._turn = view.turn
+            return self.best_placement(self.chances(view, values), actions)
+        if phase == "claim":
+            values = self._values if self._turn == view.turn else self.spot_values(view)
+            cost = self.clock_value
+            return max(actions, key=lambda a: sum(values[s][0] for s in a.spots)
+                       - cost * (a.clocks - a.trades))
+        if phase == "map":
+            return max(actions, key=lambda a: self.map_value(view, a))
+        if phase == "bonus":
+            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * 3 > 1 \
+                else A.FAME
+        typed = [a for a in actions if isinstance(a, A.Activate) and not a.wild]
+        return typed[0] if typed else actions[0]
+
+    @staticmethod
+    def best_placement(scores: dict, actions: list):
+        """The spots with the highest scores, at most one on the expedition track."""
+        size = len(actions[0].spots)
+        ranked = sorted((s for s in scores if s < EXPEDITION_SPOT), key=scores.get, reverse=True)
+        best = ranked[:size]
+        trips = [s for s in scores if s >= EXPEDITION_SPOT]
+        if trips and size:
+            trip = max(trips, key=scores.get)
+            if len(ranked) < size or scores[trip] > scores[best[-1]]:
+                best = ranked[:size - 1] + [trip]
+        choice = A.Place(tuple(sorted(best)))
+        return choice if choice in actions else max(
+            actions, key=lambda a: sum(scores[s] for s in a.spots))
+
+    def map_value(self, view, action) -> float:
+        if action.slot < 0:
+            return 2.0
+        m = view.comp.maps[view.maps_face_up[action.slot]]
+        have = [0, 0, 0]
+        for a in view.artifacts[view.seat]:
+            have[view.comp.artifacts[a].type] += 1
+        missing = sum(max(0, m.needs[t] - have[t]) for t in range(3))
+        return m.fame / (1 + missing * (1.5 - game_left(view)))
+
+
+class FameNow(SpotValuer):
+    """Fame now: artifacts and fame spots by fame times the chance of paying them; little
+    weight on equipment that pays later."""
+    name = "fame_now"
+
+    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
+                 map_wild_value: float = 2.5, map_weight: float = 0.5,
+                 discount_value: float = 1.0, bonus_value: float = 1.0,
+                 scarab_weight: float = 1.0):
+        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
+                         discount_value, bonus_value, scarab_weight)
+
+
+class EngineBuilder(SpotValuer):
+    """Equipment first: discounts and bonus cards valued high early (their worth fades as the
+    game nears its end), scarab pairs chased."""
+    name = "engine_builder"
+
+    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
+                 map_wild_value: float = 2.5, map_weight: float = 0.5,
+                 discount_value: float = 4.0, bonus_value: float = 3.5,
+                 scarab_weight: float = 1.3):
+        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
+                         discount_value, bonus_value, scarab_weight)
+
+
+class MapPlanner(SpotValuer):
+    """Treasure maps: map+wild spots and artifacts of the types its maps still need."""
+    name = "map_planner"
+
+    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.4,
+                 map_wild_value: float = 4.0, map_weight: float = 2.0,
+                 discount_value: float = 1.5, bonus_value: float = 1.5,
+                 scarab_weight: float = 1.0):
+        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
+                         discount_value, bonus_value, scarab_weight)
+
+
+STRATEGIES = {"fame_now": FameNow, "engine_builder": EngineBuilder, "map_planner": MapPlanner}
