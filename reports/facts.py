@@ -27,6 +27,10 @@ def what_was_run(run) -> list:
             ["games per second", f"{total / seconds:,.0f}" if seconds > 0 else "–"]]
     if run.solo_win():
         rows.append(["solo win", run.solo_win()])
+    if "stopping" in manifest:               # --until-ci, tune, sensitivity: why it stopped
+        stop = manifest["stopping"]
+        rows.append(["stopped", (f"after {stop['games']:,} games per variant and player "
+                                 "count: " if "games" in stop else "") + stop.get("reason", "")])
     variant_rows = [[v["name"], ", ".join(f"{k} = {val}" for k, val in _changed(v, spec).items())
                      or "printed rules", "own seed " + str(v["seed"]) if v.get("seed") is not None
                      else "the run's seed (paired)"] for v in identity["variants"]]

@@ -1,11 +1,13 @@
 """TOML -> a validated run configuration, or a one-line ConfigError naming the problem.
 
 ```toml
-[run]       game, games (per variant and player count), seed, jobs, out, chunk, engine
+[run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci,
+            engine
 [players]   count (int or list), strategies (one for all, or one per seat), heroes
 [rules]     overrides of the game's printed rules (the baseline)
 [[variants]] name = "...", then rule overrides for that variant
 [sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid
+[tune], [sensitivity]  read by `simulate tune` / `simulate sensitivity` (simulate/adaptive/)
 ```
 """
 from __future__ import annotations
@@ -24,9 +26,9 @@ from simulate.games.base import ConfigError, GameSpec, make_rules, rules_dict
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
-RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "engine"}
+RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine"}
 PLAYER_KEYS = {"count", "strategies", "heroes"}
-TOP_KEYS = {"run", "players", "rules", "variants", "sweep"}
+TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
@@ -54,6 +56,7 @@ class RunConfig:
     heroes: list[str | None]       # one per seat; None = dealt at random
     variants: list[Variant]
     raw: dict[str, Any] = field(default_factory=dict)
+    until_ci: float | None = None  # play in rounds until every headline interval is this narrow
     engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
 
     @property
@@ -107,6 +110,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     jobs = _positive(run.get("jobs", 1), "[run] jobs")
     chunk = _positive(run.get("chunk", 2000), "[run] chunk")
     out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
+    until_ci = _width(run.get("until_ci"), "[run] until_ci")
     engine = _typed(run.get("engine", "auto"), str, "[run] engine")
     if engine not in ENGINES:
         raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
@@ -133,7 +137,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
                                  "[sweep]"))
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
-                     variants, raw=data, engine=engine)
+                     variants, raw=data, until_ci=until_ci, engine=engine)
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
@@ -237,6 +241,16 @@ def _typed(value: Any, kind: type, where: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, kind):
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: {kind.__name__}")
     return value
+
+
+def _width(value: Any, where: str) -> float | None:
+    """An interval width for ``until_ci``: a number in (0, 1] (win rates are fractions)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: a width in (0, 1], "
+                          "e.g. 0.04 for +-2 points")
+    return float(value)
 
 
 def _positive(value: Any, where: str) -> int:

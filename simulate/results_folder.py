@@ -21,6 +21,7 @@ FORMAT = "dice-balance-run"          # the marker: manifest["format"]
 FORMAT_VERSION = 2                   # 1 = manifests written before the format tag existed
 MANIFEST = "manifest.json"
 REPORT = "report.html"
+ADAPTIVE = ("tune.json", "sensitivity.json")   # simulate tune / simulate sensitivity results
 LOCK = ".simulate.lock"
 TABLES = ("games", "seats")
 TEMP_PREFIX = ".simulate-"           # temp files: ".simulate-<anything>.tmp"
@@ -88,7 +89,7 @@ def read_marker(path: Path) -> dict:
 
 def own_files(path: Path) -> list[Path]:
     """Every file in ``path`` the tool wrote: what ``--fresh`` may delete, and nothing else."""
-    found = [path / name for name in (MANIFEST, REPORT) if (path / name).is_file()]
+    found = [path / name for name in (MANIFEST, REPORT, *ADAPTIVE) if (path / name).is_file()]
     found += [p for p in path.glob(TEMP_PREFIX + "*.tmp") if p.is_file()]
     found += [p for p in [path / f".{REPORT}.tmp"] if p.is_file()]     # the report's temp file
     for table in TABLES:

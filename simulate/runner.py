@@ -91,6 +91,16 @@ def plan_chunks(cfg: RunConfig) -> list[Chunk]:
             for start in range(0, cfg.games, cfg.chunk)]
 
 
+def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk]:
+    """The chunks of the first ``upto`` games (one count for every variant, or one per variant
+    name). Playing a run in rounds of growing ``upto`` gives the same tables as one run of the
+    final size: a game's seed depends only on its index (``upto`` should fall on chunk edges)."""
+    if upto is None:
+        return chunks
+    limit = upto if isinstance(upto, dict) else {c.variant: upto for c in chunks}
+    return [c for c in chunks if c.start < limit.get(c.variant, 0)]
+
+
 def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
@@ -193,24 +203,26 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dic
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         progress: Callable[[int, int], None] | None = None, fresh: bool = False,
-        debug: bool = False) -> Manifest:
-    """Play every chunk not yet done, writing each as it arrives. Returns the manifest.
-    ``fresh`` first deletes the tool's earlier results in ``out`` (and nothing else)."""
+        upto: int | dict[str, int] | None = None, debug: bool = False) -> Manifest:
+    """Play every chunk not yet done (of the first ``upto`` games only, if given; see
+    :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
+    the tool's earlier results in ``out`` (and nothing else)."""
     engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug)
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
         manifest.data.update(engine=engine, engine_note=why)
         manifest.save()
-        _play_missing(cfg, manifest, backend, scheduler, progress, engine)
+        _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
     return manifest
 
 
 def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
-                  progress: Callable[[int, int], None] | None, engine: str = "python") -> None:
+                  progress: Callable[[int, int], None] | None,
+                  upto: int | dict[str, int] | None = None, engine: str = "python") -> None:
     out = manifest.out
     spec = cfg.spec
-    chunks = plan_chunks(cfg)
+    chunks = within(plan_chunks(cfg), upto)
     todo = [c for c in chunks if c.id not in manifest.done]
     total = sum(c.size for c in chunks)
     done = total - sum(c.size for c in todo)

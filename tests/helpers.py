@@ -1,4 +1,9 @@
-"""Small things tests share: a strategy that cheats, a config writer."""
+"""Small things tests share: a strategy that cheats, a config writer, a run killed midway."""
+import json
+import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 from strategies import Strategy
@@ -15,6 +20,22 @@ def write_config(folder: Path, text: str, name: str = "run.toml") -> Path:
     path = Path(folder) / name
     path.write_text(text)
     return path
+
+
+def kill_after_chunks(cmd: list[str], out: Path, chunks: int) -> list[str]:
+    """Start ``cmd``, kill it (and its workers) once ``out``'s manifest records ``chunks``
+    finished chunks; return the chunks it finished."""
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    manifest = Path(out) / "manifest.json"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if manifest.exists() and len(json.loads(manifest.read_text())["chunks_done"]) >= chunks:
+            break
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    return json.loads(manifest.read_text())["chunks_done"]
 
 
 SMALL_RUN = """

@@ -1,16 +1,14 @@
 """The runner: same numbers for any jobs, chunk size or backend; resume after a kill."""
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 
 import polars as pl
 import pytest
 
 from simulate.config import parse_config
 from simulate.runner import game_seed, plan_chunks, read_tables, run
+from tests.helpers import kill_after_chunks
 
 GAMES = 48
 
@@ -81,17 +79,7 @@ def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 6000\nseed = 3\nchunk = 250\n'
                       f'jobs = 2\nout = "{out}"\n[players]\ncount = 2\nstrategies = "random"\n')
     cmd = [sys.executable, "-m", "simulate", "run", str(config), "--no-report"]
-    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    manifest = out / "manifest.json"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if manifest.exists() and len(json.loads(manifest.read_text())["chunks_done"]) >= 3:
-            break
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    done = json.loads(manifest.read_text())["chunks_done"]
+    done = kill_after_chunks(cmd, out, 3)
     assert 3 <= len(done) < 24, "the run should have been killed midway"
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, timeout=300)
     games, seats = tables(out)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import typer
 
-from simulate.cli import inspect_cmds, replay_cmd, run_cmd
+from simulate.cli import inspect_cmds, replay_cmd, run_cmd, tune_cmd
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Monte Carlo balance analysis for dice-driven adventure board games.")
 app.command("run")(run_cmd.run)
+app.command("tune")(tune_cmd.tune)
+app.command("sensitivity")(tune_cmd.sensitivity)
 app.command("replay")(replay_cmd.replay)
 app.command("list")(inspect_cmds.list_games)
 app.command("validate")(inspect_cmds.validate)

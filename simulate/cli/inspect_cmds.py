@@ -45,20 +45,45 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
     with user_errors(debug):
         cfg = load_config(config)
         check_out(Path(cfg.out))
+        if "tune" in cfg.raw or "sensitivity" in cfg.raw:
+            typer.echo(_check_adaptive(cfg.raw))
+            return
         variants = ", ".join(v.name for v in cfg.variants)
         typer.echo(f"ok: {cfg.game}, {cfg.games:,} games x {len(cfg.player_counts)} player "
                    f"count(s) x {len(cfg.variants)} variant(s) [{variants}], seed {cfg.seed}")
+
+
+def _check_adaptive(data: dict) -> str:
+    """Validate a config's [tune] or [sensitivity] table; a one-line summary."""
+    from simulate.adaptive.sensitivity import plan_sensitivity
+    from simulate.adaptive.tune import plan_tune
+
+    if "tune" in data:
+        plan = plan_tune(data)
+        return (f"ok: tune {', '.join(plan.rules)} over {len(plan.grid)} values by "
+                f"{plan.method} toward {'; '.join(t.label for t in plan.targets)}; rounds "
+                f"{', '.join(map(str, plan.sizes))} games")
+    sens = plan_sensitivity(data)
+    return (f"ok: sensitivity of {sens.metric.label} at {sens.players}p to "
+            f"{len(sens.changes)} rule values ({len(sens.skipped)} skipped); rounds "
+            f"{', '.join(map(str, sens.sizes))} games")
 
 
 def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
            debug: Debug = False) -> None:
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
+    from reports.tuning import build_sensitivity_report, build_tune_report
     from simulate.results_folder import MANIFEST, read_marker
 
     with user_errors(debug):
         folder = Path(out).expanduser()
         if not (folder / MANIFEST).is_file():
             raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
-        read_marker(folder)
-        typer.echo(f"report: {build_report(folder)}")
+        config = read_marker(folder).get("config", {})
+        if "tune" in config and (folder / "tune.json").is_file():
+            typer.echo(f"report: {build_tune_report(folder)}")
+        elif "sensitivity" in config and (folder / "sensitivity.json").is_file():
+            typer.echo(f"report: {build_sensitivity_report(folder)}")
+        else:
+            typer.echo(f"report: {build_report(folder)}")

@@ -24,9 +24,13 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         engine: Annotated[str | None, typer.Option(
             "--engine", help="auto (compiled kernel when every seat has one), python or "
                              "compiled (overrides [run]).")] = None,
+        until_ci: Annotated[float | None, typer.Option(
+            "--until-ci", help="Play in rounds until every headline interval (win rates, paired "
+            "differences) is at most this wide; --games is then the cap.")] = None,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
     from reports.report import build_report
+    from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
     from simulate.runner import ProgressBar
     from simulate.runner import run as run_games
@@ -35,9 +39,15 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
-                          engine=engine)
-        manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=ProgressBar(),
-                             fresh=fresh, debug=debug)
+                          until_ci=until_ci, engine=engine)
+        if cfg.until_ci:
+            manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
+                                              ProgressBar(), fresh=fresh)
+            typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
+                       f"{stopping['reason']}")
+        else:
+            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
+                                 progress=ProgressBar(), fresh=fresh, debug=debug)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""

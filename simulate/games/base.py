@@ -38,12 +38,14 @@ class IllegalActionError(RuntimeError):
 
 def knob(default: Any, doc: str, *, range: tuple[float, float] | None = None,
          choices: Sequence[Any] | None = None, item_range: tuple[float, float] | None = None,
-         length: tuple[int, int] | None = None) -> Any:
+         length: tuple[int, int] | None = None, safety_limit: bool = False) -> Any:
     """Declare a ``Rules`` field: the printed default, what it means (cite the rule) and what a
     designer may set it to. ``range`` bounds a number (inclusive); ``choices`` lists allowed
-    values; for tuple fields ``item_range`` bounds every item and ``length`` the item count."""
+    values; for tuple fields ``item_range`` bounds every item and ``length`` the item count.
+    ``safety_limit`` marks a guard that is no printed rule (e.g. a turn cap): `simulate
+    sensitivity` and `simulate tune` leave it alone."""
     meta = {"doc": doc, "range": range, "choices": tuple(choices) if choices else None,
-            "item_range": item_range, "length": length}
+            "item_range": item_range, "length": length, "safety_limit": safety_limit}
     return field(default=default, metadata=meta)
 
 

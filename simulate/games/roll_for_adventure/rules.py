@@ -98,7 +98,8 @@ class Rules:
         "get PLACEHOLDER powers (see RULES.md). Default off = the first game without powers.")
     max_turns: int = knob(
         300, "Safety stop: a game still running after this many turns is lost "
-        "('turn_limit'); not a printed rule.", range=(10, 100_000))
+        "('turn_limit'); not a printed rule.", range=(10, 100_000),
+        safety_limit=True)
 
     def __post_init__(self):
         for n, allies in zip((2, 3, 4), self.ally_dice):

@@ -1,0 +1,180 @@
+"""Report pages of `simulate tune` (tune.json) and `simulate sensitivity` (sensitivity.json).
+
+Same structure as the balance report: data -> blocks -> the report template -> one HTML file.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
+from reports.report import Report, render
+from reports.section import Section
+from reports.tables import open_run
+from simulate.results_folder import REPORT
+
+
+def build_tune_report(out: str | Path) -> Path:
+    out = Path(out)
+    result = json.loads((out / "tune.json").read_text())
+    return _write(out, "tuning report", _answer(result), [
+        ("Candidates tried", _candidates(result)),
+        ("Final config", [Code(result["final_toml"], "The config's [rules] with the tuned value "
+                               "written in, ready to copy (click to open)")])])
+
+
+def build_sensitivity_report(out: str | Path) -> Path:
+    out = Path(out)
+    result = json.loads((out / "sensitivity.json").read_text())
+    base = result["baseline"]
+    intro = Paragraph(
+        f"Each rule was set to its low and high value (booleans flipped, every other choice "
+        f"tried) and played on the same game seeds as the baseline; the effect is the mean "
+        f"paired difference in {result['metric']} at {result['players']} players (baseline "
+        f"{_est(base)}). Method: {result['method']}. A value stops early once its interval "
+        f"lies inside +-{result['negligible']:.4g} (does not matter) or outside it (matters); "
+        f"intervals are taken at {100 * result['look_confidence']:.2f} % so the stopping rule "
+        f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
+        f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
+        f"Games spent: {result['games_spent']:,}.")
+    rows = [[r["variant"], r["games"], _est(r["difference"], signed=True), _p(r["p"]),
+             _p(r["p_holm"]), r["verdict"]] for r in result["effects"]]
+    blocks = [Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
+                    "Rule values ranked by the size of their effect")]
+    if result["skipped"]:
+        blocks.append(Table(["rule", "skipped because"], result["skipped"], "Not varied"))
+    return _write(out, "sensitivity report", [intro, _tornado(result)],
+                  [("Every rule value", blocks)])
+
+
+def _write(out: Path, kind: str, summary: list, sections: list[tuple[str, list]]) -> Path:
+    """Render through the balance report's template ("What was run" and "Columns" closing the
+    page) and write ``report.html`` atomically."""
+    run = open_run(out)
+    built = []
+    for title, blocks in sections:
+        section = Section(title, run)
+        section.add(*blocks)
+        built.append(section)
+    text = render(Report(f"{run.spec.title} — {kind}", summary, built), run)
+    target = out / REPORT
+    tmp = out / f".{REPORT}.tmp"
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+    return target
+
+
+def _answer(result: dict) -> list:
+    blocks = [Paragraph(f"Method: {result['method']}. Every candidate played the same game "
+                        f"seeds in doubling rounds ({', '.join(map(str, result['rounds']))} "
+                        f"games) and stopped as soon as its interval decided; each look uses a "
+                        f"{100 * result['look_confidence']:.2f} % interval (Bonferroni over the "
+                        f"looks), so a final interval covers the truth at least "
+                        f"{100 * result['confidence']:.0f} % of the time."),
+              Paragraph(f"Targets: {'; '.join(result['targets'])}. Games spent: "
+                        f"{result['games_spent']:,}; stopped: {result['stopped']}.")]
+    rows = {tuple(c["point"]): c for c in result["candidates"]}
+    if result["answer"]:
+        blocks.append(_table(result, [rows[tuple(p)] for p in result["answer"]],
+                             "Values that meet every target"))
+    if result["note"]:
+        blocks.append(Paragraph(result["note"].capitalize() + "."))
+    blocks += _plots(result)
+    return blocks
+
+
+def _candidates(result: dict) -> list:
+    return [_table(result, result["candidates"], "Every value tried, with its final interval "
+                   "(status: meets = the interval lies inside every target's band; fails = outside "
+                   "one; below / above = the interval lies on that side of the target value; "
+                   "open = undecided; dropped = left behind by successive halving)")]
+
+
+def _table(result: dict, candidates: list[dict], caption: str) -> Table:
+    columns = result["rules"] + ["games", "status"] + result["targets"]
+    rows = [c["point"] + [c["games"], c["status"]] + [_est(e) for e in c["estimates"]]
+            for c in candidates]
+    return Table(columns, rows, caption)
+
+
+def _plots(result: dict) -> list:
+    """Each target's metric against the first rule, with interval bars and the target band."""
+    rule = result["rules"][0]
+    tried = [c for c in result["candidates"] if c["estimates"]]
+    if not tried or not all(isinstance(c["point"][0], (int, float)) for c in tried):
+        return []
+    figures = []
+    for i, label in enumerate(result["targets"]):
+        with plot_style() as plt:
+            fig, ax = plt.subplots()
+            groups: dict[tuple, list] = {}
+            for c in sorted(tried, key=lambda c: c["point"]):
+                groups.setdefault(tuple(c["point"][1:]), []).append(c)
+            for rest, group in groups.items():
+                x = [c["point"][0] for c in group]
+                est = [c["estimates"][i] for c in group]
+                ax.errorbar(x, [e["mean"] for e in est], marker="o", capsize=3, linestyle=":",
+                            yerr=[[e["mean"] - e["low"] for e in est],
+                                  [e["high"] - e["mean"] for e in est]],
+                            label=", ".join(f"{r}={v}" for r, v in zip(result["rules"][1:],
+                                                                       rest)) or None)
+            ax.axhline(result["target_values"][i], color="grey", linewidth=1)
+            low, high = result["target_bands"][i]
+            ax.axhspan(low, high, color="grey", alpha=0.15, linewidth=0)
+            ax.set_xlabel(rule)
+            ax.set_ylabel(label.split(" at ")[0])
+            if len(groups) > 1:
+                ax.legend(fontsize=7)
+            figures.append(Figure(figure_svg(fig), f"{label}: each value tried, with its final "
+                                  "interval; the grey line is the target, the shaded band its "
+                                  "tolerance."))
+    return [Heading("Metric against the rule")] + figures
+
+
+def _tornado(result: dict) -> Figure | Paragraph:
+    """One row per rule, largest effect at the top; each value tried is a bar from zero labelled
+    with the value (bars of one rule drawn largest first so a smaller one stays visible)."""
+    by_rule: dict[str, list] = {}
+    for row in result["effects"]:
+        by_rule.setdefault(row["rule"], []).append(row)
+    ranked = sorted(by_rule.items(), key=lambda kv: -max(abs(r["difference"]["mean"])
+                                                         for r in kv[1]))[:25][::-1]
+    if not ranked:
+        return Paragraph("No rule value was varied.")
+    with plot_style() as plt:
+        fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(ranked) + 1.2))
+        for y, (rule, rows) in enumerate(ranked):
+            for r in sorted(rows, key=lambda r: -abs(r["difference"]["mean"])):
+                d = r["difference"]
+                ax.barh(y, d["mean"], height=0.6, color="#4f81bd" if d["mean"] >= 0 else
+                        "#c0504d", edgecolor="white")
+                ax.errorbar(d["mean"], y, xerr=[[d["mean"] - d["low"]], [d["high"] - d["mean"]]],
+                            fmt="none", ecolor="black", capsize=2, linewidth=0.8)
+                ax.annotate(_value(r["value"]), (d["high"] if d["mean"] >= 0 else d["low"], y),
+                            xytext=(3 if d["mean"] >= 0 else -3, 0), textcoords="offset points",
+                            ha="left" if d["mean"] >= 0 else "right", va="center", fontsize=6)
+        ax.axvline(0, color="black", linewidth=0.8)
+        for edge in (-result["negligible"], result["negligible"]):
+            ax.axvline(edge, color="grey", linewidth=0.6, linestyle="--")
+        ax.set_yticks(range(len(ranked)), [rule for rule, _ in ranked], fontsize=7)
+        ax.margins(x=0.12)
+        ax.set_xlabel(f"change in {result['metric']} vs baseline")
+        return Figure(figure_svg(fig), "Tornado chart: each rule's effect at each value tried "
+                                       "(the value is written at the bar's end; red lowers, "
+                                       "blue raises), with its interval; largest at the top, "
+                                       "at most 25 rules; dashed: the negligible band.")
+
+
+def _value(value) -> str:
+    from simulate.config import show_value
+    return show_value(value)
+
+
+def _est(e: dict, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"

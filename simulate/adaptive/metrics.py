@@ -1,0 +1,142 @@
+"""Per-game values of the measures a designer tunes toward, and their intervals.
+
+The unit of analysis is one game within one player count: every metric here gives exactly one
+number per game (co-op seats share one result, so a team's win rate reads one seat), so two rule
+values played on the same game indices pair game by game (common random numbers).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from simulate.games.base import ConfigError, GameSpec
+
+# metric -> what it means (shown in errors and `simulate tune` output)
+METRICS = {
+    "win_rate": "a seat's win rate (seat = k, default 0); in a co-op game the team's",
+    "team_win_rate": "the team's win rate (co-op games)",
+    "seat_gap": "first seat's win rate minus the mean of the other seats' (2+ players)",
+    "mean_score": "mean score of the seats (with seat = k: that seat's mean score)",
+    "decisions": "mean decisions per game",
+}
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    seat: int | None = None
+    binary: bool = False          # a 0/1 value per game: Wilson intervals, McNemar tests
+
+    @property
+    def label(self) -> str:
+        return self.name if self.seat is None else f"{self.name} (seat {self.seat})"
+
+
+def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) -> Metric:
+    """``metric = "..."`` (and ``seat = k``) from a [tune] target or [sensitivity] table."""
+    name = table.get("metric")
+    own = {c: t for c, (t, _) in spec.game_columns.items() if t in ("int", "float", "bool")}
+    known = list(METRICS) + list(own)
+    if not isinstance(name, str) or name not in known:
+        raise ConfigError(f"{where}: unknown metric {name!r}; allowed: {', '.join(known)}")
+    seat = table.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < min(players)):
+        raise ConfigError(f"{where}: seat = {seat!r} is invalid; allowed: 0..{min(players) - 1}")
+    if seat is not None and name not in ("win_rate", "mean_score"):
+        raise ConfigError(f"{where}: seat = applies only to win_rate and mean_score")
+    if name == "team_win_rate" and not spec.cooperative:
+        raise ConfigError(f"{where}: team_win_rate needs a co-op game; {spec.name} is "
+                          "competitive (use win_rate with seat = k, or seat_gap)")
+    if name == "seat_gap" and min(players) < 2:
+        raise ConfigError(f"{where}: seat_gap needs 2 or more players")
+    if name == "win_rate" and seat is None:
+        seat = 0
+    binary = name in ("win_rate", "team_win_rate") or own.get(name) == "bool"
+    return Metric(name, seat, binary)
+
+
+def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.ndarray:
+    """One value per game, in game-index order, from one variant's rows at one player count."""
+    if metric.name in ("win_rate", "team_win_rate") or (metric.name == "mean_score"
+                                                          and metric.seat is not None):
+        column = "won" if metric.name != "mean_score" else "score"
+        rows = seats.filter(pl.col("seat") == (metric.seat or 0)).sort("game")
+        return rows[column].cast(pl.Float64).to_numpy()
+    if metric.name in ("seat_gap", "mean_score"):
+        by_game = seats.group_by("game").agg(
+            first=pl.col("won").cast(pl.Float64).filter(pl.col("seat") == 0).first(),
+            others=pl.col("won").cast(pl.Float64).filter(pl.col("seat") > 0).mean(),
+            score=pl.col("score").mean()).sort("game")
+        if metric.name == "mean_score":
+            return by_game["score"].to_numpy()
+        return (by_game["first"] - by_game["others"]).to_numpy()
+    return games.sort("game")[metric.name].cast(pl.Float64).to_numpy()
+
+
+def read_values(out: str | Path, metric: Metric, variant: str, players: int,
+                games: int) -> np.ndarray:
+    """The metric for games ``0 .. games-1`` of one variant at one player count, from Parquet."""
+    keep = ((pl.col("variant") == variant) & (pl.col("players") == players)
+            & (pl.col("game") < games))
+    out = Path(out)
+    game_rows = pl.scan_parquet(out / "games" / "*.parquet").filter(keep).collect()
+    seat_rows = pl.scan_parquet(out / "seats" / "*.parquet").filter(keep).collect()
+    return per_game(metric, game_rows, seat_rows)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its interval at ``confidence`` (Wilson for 0/1 values, else Student t)."""
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+    def as_dict(self) -> dict:
+        return {"mean": self.mean, "low": self.low, "high": self.high, "games": self.games}
+
+
+def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Estimate:
+    x = np.asarray(values, dtype=float)
+    x = x[~np.isnan(x)]
+    n = len(x)
+    if n == 0:
+        return Estimate(float("nan"), float("nan"), float("nan"), 0)
+    mean = float(x.mean())
+    if binary:
+        ci = stats.binomtest(int(round(x.sum())), n).proportion_ci(confidence, method="wilson")
+        return Estimate(mean, float(ci.low), float(ci.high), n)
+    sd = float(x.std(ddof=1)) if n > 1 else 0.0
+    if sd == 0.0:
+        return Estimate(mean, mean, mean, n)
+    low, high = stats.t.interval(confidence, n - 1, loc=mean, scale=sd / np.sqrt(n))
+    return Estimate(mean, float(low), float(high), n)
+
+
+def paired(base: np.ndarray, other: np.ndarray, confidence: float,
+           binary: bool = False) -> tuple[Estimate, float]:
+    """Mean paired difference ``other - base`` over the games both played (same indices, same
+    seeds) with its t interval, and the two-sided p-value: McNemar's exact test for 0/1 values,
+    the paired t-test otherwise."""
+    n = min(len(base), len(other))
+    a, b = np.asarray(base[:n], dtype=float), np.asarray(other[:n], dtype=float)
+    keep = ~(np.isnan(a) | np.isnan(b))
+    a, b = a[keep], b[keep]
+    diff = estimate(b - a, confidence)
+    if binary:
+        up, down = int(((b > a)).sum()), int(((a > b)).sum())
+        p = float(stats.binomtest(up, up + down).pvalue) if up + down else 1.0
+    elif len(a) > 1 and np.std(b - a) > 0:
+        p = float(stats.ttest_rel(b, a).pvalue)
+    else:
+        p = 1.0
+    return diff, p

@@ -1,0 +1,62 @@
+"""Rounds of growing size on the runner, and the manifest note saying why an adaptive run stopped.
+
+Every round plays the first ``n`` games of some variants (``runner.run(..., upto=...)``). A game's
+seed depends only on its index, so a run that grew in rounds to ``n`` games holds exactly the
+tables of a fixed run of ``n`` games, and a killed run resumes by replaying its rounds: the
+finished chunks are on disk and play again for free.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from simulate.config import RunConfig, _only, parse_config
+from simulate.games.base import ConfigError
+from simulate.results_folder import MANIFEST, TEMP_PREFIX
+
+
+def on_chunk_edge(games: int, chunk: int, cap: int) -> int:
+    """``games`` rounded up to whole chunks (rounds must end on chunk edges), at most ``cap``."""
+    return min(cap, max(chunk, math.ceil(games / chunk) * chunk))
+
+
+def schedule(first: int, cap: int, chunk: int) -> list[int]:
+    """Round sizes: ``first`` games, then doubling, each on a chunk edge, ending at ``cap``."""
+    sizes = [on_chunk_edge(first, chunk, cap)]
+    while sizes[-1] < cap:
+        sizes.append(on_chunk_edge(2 * sizes[-1], chunk, cap))
+    return sizes
+
+
+def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
+             overrides: dict[str, Any]) -> tuple[dict[str, Any], RunConfig]:
+    """The ``[key]`` table of an adaptive command (checked against ``keys``) and the config's
+    baseline run. Such a command makes its own variants, so [[variants]] and [sweep] are refused."""
+    table = data.get(key, None if required else {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"[{key}] must be a table" if key in data else
+                          f"simulate {key} needs a [{key}] table")
+    if data.get("variants") or data.get("sweep"):
+        raise ConfigError(f"[{key}] cannot be combined with [[variants]] or [sweep]: it makes "
+                          "one variant per rule value it tries")
+    _only(table, keys, f"[{key}]")
+    return table, parse_config(data, **overrides)
+
+
+def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
+    """Write why the run stopped into its ``manifest.json`` (the runner rewrites the manifest
+    each round without it; an adaptive command writes it again when it finishes)."""
+    path = Path(out) / MANIFEST
+    data = json.loads(path.read_text())
+    data["stopping"] = stopping
+    write_json(path, data)
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write a JSON file of the tool's atomically (a temp file the folder counts as its own)."""
+    tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,242 @@
+"""`simulate tune`: find the rule values that meet a config's ``[tune]`` targets.
+
+```toml
+[tune]
+rules = { damage_to_lose = [2, 12] }   # rule -> [low, high] inside its declared range
+                                       # (or rules = ["damage_to_lose"]: the declared range)
+step = { }                 # grid step per rule (required for float rules; default 1)
+tolerance = 0.03           # default tolerance of every target
+confidence = 0.95
+first_games = 200          # the first round of every candidate; rounds then double
+max_games = 6400           # cap per candidate and player count (default: [run] games)
+budget = 100000            # optional cap on all games played
+method = "auto"            # auto | bisection | halving
+
+[[tune.targets]]
+metric = "team_win_rate"   # see simulate.adaptive.metrics.METRICS, or a game column
+players = 3
+equals = 0.5               # or at_most = ..., or at_least = ...
+```
+
+The run directory is a normal one: one variant per grid point (named like a sweep point), its
+Parquet tables, ``manifest.json`` (with why the search stopped), ``tune.json`` (every candidate
+with its interval) and ``report.html``. A killed tune resumes: the search is a function of the
+games' results, so a rerun replays its finished rounds from disk and carries on.
+"""
+from __future__ import annotations
+
+import dataclasses
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from simulate.adaptive.metrics import METRICS, parse_metric, read_values
+from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
+from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
+from simulate.config import RunConfig, Variant, _only, _positive, show_value
+from simulate.games.base import ConfigError, make_rules, rule_fields
+from simulate.runner import run
+
+TUNE_KEYS = {"rules", "step", "tolerance", "confidence", "first_games", "max_games", "budget",
+             "method", "targets"}
+TARGET_KEYS = {"metric", "seat", "players", "tolerance"} | set(GOALS)
+MAX_GRID = 400
+
+
+@dataclasses.dataclass
+class TunePlan:
+    cfg: RunConfig                       # one variant per grid point
+    rules: list[str]
+    grid: list[Point]
+    targets: list[Target]
+    sizes: list[int]
+    confidence: float
+    budget: int | None
+    method: str
+
+    def variant_name(self, point: Point) -> str:
+        return " ".join(f"{r}={show_value(v)}" for r, v in zip(self.rules, point))
+
+
+def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
+    """Validate ``[tune]`` (one-line ConfigErrors) and build the run of every grid point."""
+    tune, base = base_run(data, "tune", TUNE_KEYS, True, overrides)
+    spec = base.spec
+    rules, axes = _axes(tune, spec.rules_class)
+    confidence = _number(tune.get("confidence", 0.95), "[tune] confidence", 0.5, 0.999)
+    tolerance = _number(tune.get("tolerance", 0.02), "[tune] tolerance", 0, None)
+    targets = [_target(t, i, spec, base.player_counts, tolerance)
+               for i, t in enumerate(_targets(tune))]
+    grid = list(product(*axes))
+    if len(grid) > MAX_GRID:
+        raise ConfigError(f"[tune]: the grid has {len(grid):,} points (at most {MAX_GRID}); "
+                          "narrow the ranges or give a coarser step")
+    cap = _positive(tune.get("max_games", base.games), "[tune] max_games")
+    first = _positive(tune.get("first_games", min(200, cap)), "[tune] first_games")
+    budget = tune.get("budget")
+    budget = None if budget is None else _positive(budget, "[tune] budget")
+    method = tune.get("method", "auto")
+    if method not in ("auto", "bisection", "halving"):
+        raise ConfigError(f"[tune] method = {method!r} is invalid; allowed: auto, bisection, "
+                          "halving")
+    if method == "bisection" and (len(rules) > 1 or len(targets) > 1):
+        raise ConfigError("[tune] method = 'bisection' needs exactly one rule and one target")
+    if method == "auto":
+        method = "bisection" if len(rules) == 1 and len(targets) == 1 else "halving"
+    plan = TunePlan(base, rules, grid, targets, schedule(first, cap, base.chunk), confidence,
+                    budget, method)
+    variants = []
+    for point in grid:
+        overrides = {**base.variants[0].overrides, **dict(zip(rules, point))}
+        name = plan.variant_name(point)
+        variants.append(Variant(name, overrides,
+                                make_rules(spec.rules_class, overrides, f"[tune] {name}")))
+    plan.cfg = dataclasses.replace(base, games=cap, variants=variants,
+                                   player_counts=sorted({t.players for t in targets}))
+    return plan
+
+
+def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
+         progress=None, fresh: bool = False) -> dict:
+    """Run the search on the runner; write ``tune.json`` and the manifest's stopping note.
+    ``fresh`` first deletes the tool's earlier results in the out folder."""
+    cfg = plan.cfg
+    names = {p: plan.variant_name(p) for p in plan.grid}
+    run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
+
+    def sample(step: dict[Point, int]) -> dict[Point, list]:
+        run(cfg, backend, scheduler, progress, upto={names[p]: n for p, n in step.items()})
+        return {p: [read_values(cfg.out, t.metric, names[p], t.players, n)
+                    for t in plan.targets] for p, n in step.items()}
+
+    search = Search(sample, plan.targets, plan.sizes, plan.confidence, plan.budget)
+    result = (bisect if plan.method == "bisection" else halve)(search, plan.grid)
+    result.update(rules=plan.rules, targets=[t.label for t in plan.targets],
+                  target_values=[t.value for t in plan.targets],
+                  target_bands=[[t.value - t.tolerance, t.value + t.tolerance] for t in plan.targets],
+                  confidence=plan.confidence,
+                  rounds=plan.sizes, final_toml=final_toml(plan, result))
+    write_json(Path(cfg.out) / "tune.json", result)
+    record_stopping(cfg.out, {"rule": "tune", "method": result["method"],
+                              "reason": result["stopped"], "games_spent": result["games_spent"]})
+    return result
+
+
+def final_toml(plan: TunePlan, result: dict) -> str:
+    """The config's [rules] with the best answer written in, ready to copy."""
+    if not result["answer"]:
+        return "# no value met every target: see the candidates tried"
+    lines = [f"# {result['method']}: meets {'; '.join(t.label for t in plan.targets)}", "[rules]"]
+    rules = {**plan.cfg.variants[0].overrides,
+             **dict(zip(plan.rules, _closest(plan, result)))}
+    lines += [f"{k} = {_toml(v)}" for k, v in rules.items()]
+    return "\n".join(lines)
+
+
+def _closest(plan: TunePlan, result: dict) -> list:
+    """Of the values that meet every target, the one whose estimates lie nearest the targets."""
+    rows = {tuple(c["point"]): c for c in result["candidates"]}
+
+    def distance(point: list) -> float:
+        ests = rows[tuple(point)]["estimates"]
+        return sum(abs(e["mean"] - t.value) / t.tolerance for e, t in zip(ests, plan.targets))
+    return min(result["answer"], key=distance)
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return repr(value)
+
+
+def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
+    given = tune.get("rules")
+    if isinstance(given, list) and all(isinstance(r, str) for r in given):
+        given = {r: None for r in given}
+    if not isinstance(given, dict) or not given:
+        raise ConfigError("[tune] rules: give the rules to vary, e.g. rules = { damage_to_lose "
+                          "= [3, 12] } or rules = [\"damage_to_lose\"]")
+    steps = tune.get("step", {})
+    if not isinstance(steps, dict):
+        raise ConfigError("[tune] step must be a table: step = { rule = 0.5 }")
+    fields = {f.name: f for f in rule_fields(rules_class)}
+    axes = []
+    for name, span in given.items():
+        f = fields.get(name)
+        if f is None:
+            raise ConfigError(f"[tune] rules: unknown rule '{name}'; known rules: "
+                              f"{', '.join(fields)}")
+        declared = f.metadata.get("range")
+        if f.metadata.get("safety_limit"):
+            raise ConfigError(f"[tune] rules: {name} is a safety limit, not a rule to tune")
+        if not declared or isinstance(f.default, bool):
+            raise ConfigError(f"[tune] rules: {name} has no declared range; tune varies "
+                              "numeric rules with a range (use [sweep] for the others)")
+        lo, hi = declared if span is None else _span(span, name, declared)
+        axes.append(_values(name, lo, hi, steps.get(name), isinstance(f.default, int)))
+    return list(given), axes
+
+
+def _span(span: Any, name: str, declared: tuple) -> tuple:
+    ok = (isinstance(span, list) and len(span) == 2
+          and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in span))
+    if not ok or span[0] >= span[1]:
+        raise ConfigError(f"[tune] rules: {name} = {span!r} is invalid; allowed: [low, high] "
+                          f"with low < high")
+    if span[0] < declared[0] or span[1] > declared[1]:
+        raise ConfigError(f"[tune] rules: {name} = {span!r} leaves the declared range "
+                          f"{declared[0]}..{declared[1]}")
+    return tuple(span)
+
+
+def _values(name: str, lo: float, hi: float, step: Any, integer: bool) -> list:
+    if step is None and not integer:
+        raise ConfigError(f"[tune] step: {name} is a float rule; give its grid step, "
+                          f"e.g. step = {{ {name} = 0.1 }}")
+    step = 1 if step is None else step
+    if isinstance(step, bool) or not isinstance(step, (int, float)) or step <= 0 or (
+            integer and not isinstance(step, int)):
+        raise ConfigError(f"[tune] step: {name} = {step!r} is invalid; allowed: a positive "
+                          f"{'integer' if integer else 'number'}")
+    count = int((hi - lo) / step + 1e-9) + 1
+    return [lo + i * step if integer else round(lo + i * step, 12) for i in range(count)]
+
+
+def _targets(tune: dict) -> list:
+    targets = tune.get("targets")
+    if not isinstance(targets, list) or not targets or not all(isinstance(t, dict)
+                                                               for t in targets):
+        raise ConfigError("[tune]: give at least one target: [[tune.targets]] metric = "
+                          "\"...\", players = N, equals = X (or at_most / at_least)")
+    return targets
+
+
+def _target(table: dict, i: int, spec, counts: list[int], tolerance: float) -> Target:
+    where = f"[[tune.targets]] #{i + 1}"
+    _only(table, TARGET_KEYS, where)
+    players = table.get("players", counts[0] if len(counts) == 1 else None)
+    if players not in counts:
+        raise ConfigError(f"{where}: players = {players!r} is invalid; allowed: one of the "
+                          f"run's player counts {counts}")
+    metric = parse_metric(table, spec, [players], where)
+    goals = [g for g in GOALS if g in table]
+    if len(goals) != 1:
+        raise ConfigError(f"{where}: give exactly one of equals, at_most, at_least")
+    value = _number(table[goals[0]], f"{where} {goals[0]}", None, None)
+    own = _number(table.get("tolerance", tolerance), f"{where} tolerance", 0, None)
+    return Target(metric, players, goals[0], value, own)
+
+
+def _number(value: Any, where: str, low: float | None, high: float | None) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            low is not None and value <= low) or (high is not None and value > high):
+        span = f" in ({low}, {high if high is not None else 'inf'}]" if low is not None else ""
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number{span}")
+    return float(value)
+
+
+__all__ = ["plan_tune", "tune", "METRICS", "BISECTION", "HALVING"]

@@ -1,0 +1,81 @@
+"""`simulate tune` and `simulate sensitivity`: adaptive runs that stop when the answer is known."""
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from simulate.cli.common import ConfigPath, Debug, Out, Seed, user_errors
+from simulate.games.base import ConfigError
+
+Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
+Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
+Scheduler = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address.")]
+Fresh = Annotated[bool, typer.Option("--fresh", help="Delete this tool's earlier results in the "
+                                     "out folder first (never other files).")]
+Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
+
+
+def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
+         backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+         report: Report = True, debug: Debug = False) -> None:
+    """Find the rule values that meet CONFIG's [tune] targets, each with its interval."""
+    from reports.tuning import build_tune_report
+    from simulate.adaptive.tune import plan_tune, tune as run_tune
+    from simulate.config import load_toml
+    from simulate.runner import ProgressBar
+
+    with user_errors(debug):
+        plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
+        _check_backend(backend)
+        result = run_tune(plan, backend, scheduler, ProgressBar(), fresh)
+        typer.echo(f"method: {result['method']}")
+        for point in result["answer"]:
+            row = next(c for c in result["candidates"] if c["point"] == point)
+            typer.echo(f"meets every target: {_point(plan.rules, point)}  "
+                       + "; ".join(_interval(e) for e in row["estimates"]))
+        if result["note"]:
+            typer.echo(f"note: {result['note']}")
+        typer.echo(f"{len(result['candidates'])} values tried, {result['games_spent']:,} games "
+                   f"in {plan.cfg.out} ({result['stopped']})")
+        if report:
+            typer.echo(f"report: {build_tune_report(plan.cfg.out)}")
+
+
+def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
+                backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+                report: Report = True, debug: Debug = False) -> None:
+    """Set every rule to its low and high value and rank the rules by their paired effect on
+    CONFIG's [sensitivity] metric (Holm-adjusted p-values, tornado chart)."""
+    from reports.tuning import build_sensitivity_report
+    from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
+    from simulate.config import load_toml
+    from simulate.runner import ProgressBar
+
+    with user_errors(debug):
+        plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
+        _check_backend(backend)
+        result = run_sensitivity(plan, backend, scheduler, ProgressBar(), fresh)
+        typer.echo(f"{result['metric']} at {result['players']}p, baseline "
+                   f"{_interval(result['baseline'])}; largest effects:")
+        for row in result["effects"][:8]:
+            typer.echo(f"  {row['variant']:<36} {_interval(row['difference'], signed=True)}  "
+                       f"Holm p {row['p_holm']:.3g}  ({row['verdict']}, {row['games']:,} games)")
+        typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
+                   f"{result['games_spent']:,} games in {plan.cfg.out}")
+        if report:
+            typer.echo(f"report: {build_sensitivity_report(plan.cfg.out)}")
+
+
+def _check_backend(backend: str) -> None:
+    if backend not in ("loky", "dask"):
+        raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
+
+
+def _point(rules: list[str], point: list) -> str:
+    return ", ".join(f"{r} = {v}" for r, v in zip(rules, point))
+
+
+def _interval(e: dict, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"

@@ -1,0 +1,158 @@
+"""`simulate tune`, `simulate sensitivity` and `run --until-ci` on the real runner."""
+import json
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from simulate.adaptive.until_ci import headline_intervals
+from simulate.cli import app
+from simulate.runner import read_tables
+from tests.helpers import kill_after_chunks, write_config
+
+runner = CliRunner()
+
+SOLO = """
+[run]
+game = "dungeon_roll"
+games = {games}
+seed = 7
+chunk = 50
+jobs = 1
+out = "{out}"
+
+[players]
+count = 1
+strategies = "risk_aware"
+"""
+TUNE = """
+[tune]
+rules = { solo_win_score = [5, 35] }
+tolerance = 0.05
+first_games = 50
+[[tune.targets]]
+metric = "win_rate"
+equals = 0.5
+"""
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
+    """solo_win_score changes only who counts as winning, so each candidate's win rate must be
+    the share of the baseline's scores at or above it, game for game (common random numbers)."""
+    config = write_config(tmp_path, SOLO.format(games=400, out=tmp_path / "t") + TUNE)
+    result = invoke("tune", config)
+    assert result.exit_code == 0, result.output
+    assert "method: noisy bisection" in result.output
+    tuned = json.loads((tmp_path / "t" / "tune.json").read_text())
+    base = write_config(tmp_path, SOLO.format(games=400, out=tmp_path / "b"), "base.toml")
+    assert invoke("run", base, "--no-report").exit_code == 0
+    scores = read_tables(tmp_path / "b")[1].collect().sort("game")["score"].to_numpy()
+    for row in tuned["candidates"]:
+        (threshold,), n = row["point"], row["games"]
+        assert row["estimates"][0]["mean"] == pytest.approx((scores[:n] >= threshold).mean())
+    assert tuned["answer"] or "crossed between" in tuned["note"]
+    assert (tmp_path / "t" / "report.html").read_text().count("<svg") >= 1
+    assert "[rules]" in tuned["final_toml"] or "no value" in tuned["final_toml"]
+    rebuilt = invoke("report", tmp_path / "t")
+    assert rebuilt.exit_code == 0 and "tuning report" in (tmp_path / "t" / "report.html").read_text()
+
+
+def test_killed_tune_resumes_to_the_same_answer(tmp_path):
+    out, reference = tmp_path / "killed", tmp_path / "reference"
+    config = write_config(tmp_path, SOLO.format(games=400, out=out) + TUNE)
+    cmd = [sys.executable, "-m", "simulate", "tune", str(config), "--no-report"]
+    kill_after_chunks(cmd, out, 3)
+    assert not (out / "tune.json").exists(), "the tune should have been killed midway"
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, timeout=300)
+    config.write_text(config.read_text().replace(str(out), str(reference)))
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, timeout=300)
+    resumed = json.loads((out / "tune.json").read_text())
+    fresh = json.loads((reference / "tune.json").read_text())
+    assert resumed["candidates"] == fresh["candidates"]
+    assert resumed["answer"] == fresh["answer"]
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    assert games.select("variant", "game").is_duplicated().sum() == 0
+
+
+def test_sensitivity_ranks_a_large_effect_first_and_no_effect_last(tmp_path):
+    config = write_config(tmp_path, SOLO.format(games=200, out=tmp_path / "s") + """
+[sensitivity]
+metric = "mean_score"
+rules = ["delves_per_player", "town_portal_value", "solo_win_score", "used_treasures_to_box"]
+first_games = 50
+""")
+    result = invoke("sensitivity", config)
+    assert result.exit_code == 0, result.output
+    found = json.loads((tmp_path / "s" / "sensitivity.json").read_text())
+    ranked = [row["rule"] for row in found["effects"]]
+    assert ranked[0] == "delves_per_player"
+    assert ranked[-1] == "solo_win_score"           # decides who wins, never the score
+    last = found["effects"][-1]
+    assert last["difference"]["mean"] == 0 and last["verdict"] == "does not matter"
+    assert last["games"] == 50                      # stopped after the first round
+    assert found["effects"][0]["p_holm"] < 0.001
+    assert "Tornado" in (tmp_path / "s" / "report.html").read_text()
+
+
+def test_until_ci_stops_narrow_enough_and_equals_a_fixed_run(tmp_path):
+    text = SOLO.format(games=1000, out="{out}").replace('count = 1', 'count = [1, 2]') + """
+[[variants]]
+name = "short"
+delves_per_player = 2
+"""
+    config = write_config(tmp_path, text.format(out=tmp_path / "u"))
+    result = invoke("run", config, "--until-ci", "0.25", "--no-report")
+    assert result.exit_code == 0, result.output
+    stopping = json.loads((tmp_path / "u" / "manifest.json").read_text())["stopping"]
+    n = stopping["games"]
+    assert n < 1000 and "at most 0.25 wide" in stopping["reason"]
+    assert max(headline_intervals(tmp_path / "u", n, False).values()) <= 0.25
+    fixed = write_config(tmp_path, text.format(out=tmp_path / "f"), "fixed.toml")
+    assert invoke("run", fixed, "--games", n, "--no-report").exit_code == 0
+    for a, b in zip(read_tables(tmp_path / "u"), read_tables(tmp_path / "f")):
+        keys = ["variant", "players", "game"] + (["seat"] if "seat" in a.collect_schema() else [])
+        assert a.collect().sort(keys).equals(b.collect().sort(keys))
+
+
+@pytest.mark.parametrize("tune, message", [
+    ('rules = { dragon_speed = [1, 3] }', "unknown rule 'dragon_speed'"),
+    ('rules = { solo_win_score = [5, 500] }', "leaves the declared range 0..200"),
+    ('rules = ["voluntary_flee"]', "voluntary_flee has no declared range"),
+    ('rules = ["treasure_counts"]', "treasure_counts has no declared range"),
+    ('rules = ["solo_win_score"]\n[[tune.targets]]\nmetric = "fame"\nequals = 1',
+     "unknown metric 'fame'"),
+    ('rules = ["solo_win_score"]\n[[tune.targets]]\nmetric = "win_rate"\nplayers = 4\n'
+     'equals = 0.5', "players = 4 is invalid"),
+    ('rules = ["solo_win_score"]\n[[tune.targets]]\nmetric = "win_rate"', "exactly one of"),
+    ('rules = ["solo_win_score"]', "give at least one target"),
+])
+def test_bad_tune_input_is_one_line_and_exit_2(tmp_path, tune, message):
+    if "targets" not in tune and "give at least" not in message:
+        tune += '\n[[tune.targets]]\nmetric = "win_rate"\nequals = 0.5'
+    config = write_config(tmp_path, SOLO.format(games=100, out=tmp_path / "o") + "[tune]\n" + tune)
+    result = invoke("tune", config)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("width", ["0", "1.5"])
+def test_bad_until_ci_is_one_line_and_exit_2(tmp_path, width):
+    config = write_config(tmp_path, SOLO.format(games=100, out=tmp_path / "o"))
+    result = invoke("run", config, "--until-ci", width)
+    assert result.exit_code == 2 and "until_ci" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_safety_limits_are_skipped_and_cannot_be_tuned(tmp_path):
+    config = write_config(tmp_path, '[run]\ngame = "roll_for_adventure"\nout = "x"\n'
+                          '[tune]\nrules = ["max_turns"]\n[[tune.targets]]\n'
+                          'metric = "team_win_rate"\nequals = 0.5\n')
+    result = invoke("tune", config)
+    assert result.exit_code == 2 and "max_turns is a safety limit" in result.output
