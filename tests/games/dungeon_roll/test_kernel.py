@@ -6,17 +6,22 @@ strategy (with non-default parameters) and every Rules field at a non-default va
 """
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 
+import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
+from typer.testing import CliRunner
 
+from simulate.cli import app
 from simulate.games import get_game
 from simulate.games.base import ConfigError
 from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.engines import choose_engine
 from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+from tests.helpers import SMALL_RUN, write_config
 
 SPEC = get_game("dungeon_roll")
 MIXED = ["random", "risk_aware", {"name": "cautious", "retire_level": 6, "min_party": 2},
@@ -103,3 +108,26 @@ def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
         choose_engine("dungeon_roll", ["mypkg.mod:Mine"], "compiled")
     with pytest.raises(ConfigError, match="allowed: auto, python, compiled"):
         choose_engine("dungeon_roll", ["random"], "fast")
+
+
+def test_run_with_either_engine_writes_the_same_tables_and_says_which_played(tmp_path):
+    tables = {}
+    for engine in ("python", "compiled"):
+        out = tmp_path / engine
+        config = write_config(tmp_path, SMALL_RUN.format(out=out, strategy="bold"))
+        result = CliRunner().invoke(app, ["run", str(config), "--engine", engine, "--no-report"])
+        assert result.exit_code == 0, result.output
+        assert f"({engine} engine" in result.output
+        assert json.loads((out / "manifest.json").read_text())["engine"] == engine
+        keys = ("variant", "players", "game")
+        tables[engine] = [pl.read_parquet(out / "games" / "*.parquet").sort(*keys),
+                          pl.read_parquet(out / "seats" / "*.parquet").sort(*keys, "seat")]
+    for python, compiled in zip(tables["python"], tables["compiled"]):
+        assert_frame_equal(python, compiled)
+
+
+def test_engine_in_the_config_is_checked(tmp_path):
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="bold")
+                          .replace("jobs = 1", 'jobs = 1\nengine = "fast"'))
+    result = CliRunner().invoke(app, ["validate", str(config)])
+    assert result.exit_code == 2 and "[run] engine = 'fast' is invalid" in result.output
