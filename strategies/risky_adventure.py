@@ -58,11 +58,11 @@ class SpotValuer(Strategy):
                     want[t] += view.comp.maps[m].fame / sum(needs)
         return want
 
-    def card_value(self, view, card: int, left: float) -> float:
+    def card_value(self, view, card: int, left: float, kinds: list) -> float:
+        """``kinds``: the kinds of the seat's own cards."""
         comp, rules = view.comp, view.rules
         c = comp.equipment[card]
         if c.kind in ("scarab_top", "scarab_bottom"):
-            kinds = [comp.equipment[x].kind for x in view.equipment[view.seat]]
             other = "scarab_bottom" if c.kind == "scarab_top" else "scarab_top"
             pairs_gain = kinds.count(other) > kinds.count(c.kind)
             gain = (rules.scarab_pair_fame - rules.scarab_part_fame if pairs_gain
@@ -87,10 +87,12 @@ class SpotValuer(Strategy):
         """spot -> (value if claimed, need); the need is what the dice must show."""
         comp, seat = view.comp, view.seat
         left = game_left(view)
+        kinds = [comp.equipment[x].kind for x in view.equipment[seat]]
         out = {}
         for i, card in enumerate(view.camp):
             if card >= 0:
-                out[A.camp_spot(i)] = (self.card_value(view, card, left), comp.equipment[card].need)
+                out[A.camp_spot(i)] = (self.card_value(view, card, left, kinds),
+                                       comp.equipment[card].need)
         want = self.wanted_types(view)
         for e, revealed in enumerate(view.revealed):
             for d, a in enumerate(revealed):
@@ -159,9 +161,9 @@ class SpotValuer(Strategy):
             trip = max(trips, key=scores.get)
             if len(ranked) < size or scores[trip] > scores[best[-1]]:
                 best = ranked[:size - 1] + [trip]
-        choice = A.Place(tuple(sorted(best)))
-        return choice if choice in actions else max(
-            actions, key=lambda a: sum(scores[s] for s in a.spots))
+        if len(best) == size:                # always, as the engine offers every such set
+            return A.Place(tuple(sorted(best)))
+        return max(actions, key=lambda a: sum(scores[s] for s in a.spots))
 
     def map_value(self, view, action) -> float:
         if action.slot < 0:

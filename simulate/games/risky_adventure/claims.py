@@ -11,18 +11,38 @@ from __future__ import annotations
 from simulate.games.risky_adventure import actions as A
 from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT
 from simulate.games.risky_adventure.components import EXCAVATIONS, TYPES
-from simulate.games.risky_adventure.dice import deficit, fewest_clocks
+from simulate.games.risky_adventure.dice import fewest_clocks
 
 INACTIVE = 1 << 30
 NO_MARKERS = ((0, 0, 0), ())
 NONE_ANYWHERE = (NO_MARKERS,) * len(EXCAVATIONS)
+_SUBSETS: dict = {}
+
+
+def subsets(placed: tuple) -> list:
+    """Every (mask, spots) subset of the placed spots, the empty one first (cached)."""
+    found = _SUBSETS.get(placed)
+    if found is None:
+        found = _SUBSETS[placed] = [
+            (mask, tuple(s for i, s in enumerate(placed) if mask >> i & 1))
+            for mask in range(1 << len(placed))]
+    return found
 
 
 class Claims:
     # --- what the seat can pay with ---------------------------------------------------------
     def markers(self, seat: int) -> tuple:
         """Per excavation: (fixed extra symbols, choice markers) of the seat's working discount
-        cards (Discount A: one shown symbol per own turn, ruling 4; Discount B: its symbol)."""
+        cards (Discount A: one shown symbol per own turn, ruling 4; Discount B: its symbol).
+        Constant within a turn (effects start next turn), so kept per (seat, turn)."""
+        key, found = self._markers
+        if key == (seat, self.turn):
+            return found
+        found = self._find_markers(seat)
+        self._markers = ((seat, self.turn), found)
+        return found
+
+    def _find_markers(self, seat: int) -> tuple:
         equipment, active_from, turn = self.comp.equipment, self.active_from[seat], self.turn
         both = self.rules.discount_a_symbols == 2
         out = None
@@ -73,20 +93,19 @@ class Claims:
         max_trades = rules.trades_per_turn if can_trade else 0
         plain = once and markers[0] is markers[1] is markers[2]    # no discount markers at all
         out = []
-        for mask in range(1 << len(placed)):
-            spots = tuple(s for i, s in enumerate(placed) if mask >> i & 1)
+        f, m, p = roll
+        for mask, spots in subsets(placed):
             if plain:                                  # fast path: summed need, deficit
-                need = [0, 0, 0]
-                for i in range(len(placed)):
+                nf = nm = np = 0
+                for i, n in enumerate(needs):
                     if mask >> i & 1:
-                        n = needs[i]
-                        need[0] += n[0]
-                        need[1] += n[1]
-                        need[2] += n[2]
-                spare = dice - need[0] - need[1] - need[2]
+                        nf += n[0]
+                        nm += n[1]
+                        np += n[2]
+                spare = dice - nf - nm - np
                 if spare < 0:
                     continue
-                cost = deficit(roll, need)
+                cost = (nf > f and nf - f) + (nm > m and nm - m) + (np > p and np - p)
                 if cost > clocks:
                     continue
                 for trades in range(min(max_trades, spare // trade_dice) + 1):
@@ -139,6 +158,8 @@ class Claims:
                 self._advance(seat, s - EXPEDITION_SPOT)
         for a in artifacts:
             self._take_artifact(seat, a)
+        if artifacts:
+            self.refresh_revealed()
         for _ in range(action.trades):
             self.tally[seat]["trades"] += 1
             self.gain_clocks(seat, 1)

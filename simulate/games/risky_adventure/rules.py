@@ -76,5 +76,8 @@ class Rules:
     def __post_init__(self):
         if sum(self.die_faces) == 0:
             raise ValueError("die_faces must give the die at least one face")
+        if self.clocks < 4 * self.starting_clocks:
+            raise ValueError(f"clocks = {self.clocks} cannot give 4 players starting_clocks = "
+                             f"{self.starting_clocks} each")
         if self.a_per_excavation + self.b_per_excavation < 1:
             raise ValueError("each excavation needs at least one artifact")

@@ -20,6 +20,8 @@ from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.view import View
 
 INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
+EXCAVATION_SPOTS = tuple(tuple(A.excavation_spot(e, d) for d in range(3))
+                         for e in range(len(EXCAVATIONS)))
 _PLACEMENTS: dict = {}              # (open spots, expedition spots, adventurers) -> Place list
 
 
@@ -48,6 +50,8 @@ class State(Claims, Scoring):
         self.current_seat = 0
         self.phase = "place"
         self._legal: list = []
+        self._view_cache: tuple = (None, None)
+        self._markers: tuple = (None, None)          # ((seat, turn), markers)
         self.round, self.turn = 1, 0
         self.end_flags: set[str] = set()
         self.end_reason = ""
@@ -107,20 +111,30 @@ class State(Claims, Scoring):
         _APPLY[type(action)](self, action)
 
     def view(self, seat: int) -> View:
+        if self.phase == "claim" and self._view_cache[0] == (seat, self.turn):
+            # nothing but the roll changed since this seat's placement: reuse that snapshot
+            return self._view_cache[1]._replace(phase="claim", placed=self.placed,
+                                                roll=tuple(self.roll))
+        view = self._snapshot(seat)
+        if self.phase == "place":
+            self._view_cache = ((seat, self.turn), view)
+        return view
+
+    def _snapshot(self, seat: int) -> View:
         own = seat == self.current_seat
         placed, roll = (self.placed, tuple(self.roll)) if own and self.phase != "place" else ((), ())
         eq = self.equipment[seat]
         active_from, turn = self.active_from[seat], self.turn
         return View(
             seat, self.phase, self.rules, self.comp, self.round, self.turn, self.n,
-            tuple(self.fame), tuple(self.clocks), tuple(tuple(e) for e in self.equipment),
+            tuple(self.fame), tuple(self.clocks), tuple(map(tuple, self.equipment)),
             tuple(c for c in eq if active_from[c] <= turn),
             tuple(c for c in eq if active_from[c] == INACTIVE),
-            tuple(tuple(a) for a in self.artifacts), tuple(self.wilds),
+            tuple(map(tuple, self.artifacts)), tuple(self.wilds),
             tuple(self.free_types[seat]), self.free_wilds[seat], tuple(self.maps[seat]),
-            tuple(len(m) for m in self.maps), self.markers(seat), tuple(self.camp),
-            tuple(self.revealed(e) for e in range(len(EXCAVATIONS))),
-            tuple(len(x) for x in self.excavations), self.expedition, tuple(self.positions),
+            tuple(map(len, self.maps)), self.markers(seat), tuple(self.camp),
+            self.revealed_now,
+            tuple(map(len, self.excavations)), self.expedition, tuple(self.positions),
             self.expeditions_done, tuple(self.maps_face_up), len(self.map_deck),
             len(self.equipment_deck), self.clock_supply, self.wild_supply, placed, roll)
 
@@ -134,6 +148,8 @@ class State(Claims, Scoring):
                          else v for v in value]
             elif isinstance(value, (set, dict)):
                 value = type(value)(value)
+            elif key in ("_view_cache", "_markers"):
+                value = (None, None)
             other.__dict__[key] = value
         other.rng = rng if rng is not None else random.Random()
         if rng is None:
@@ -177,11 +193,18 @@ class State(Claims, Scoring):
         self.activation_done = False
         self._offer_placements()
 
+    def refresh_revealed(self) -> None:
+        if self.rules.revealed_artifacts == 1:          # the printed rule: just the tops
+            self.revealed_now = tuple((x[-1],) if x else () for x in self.excavations)
+        else:
+            self.revealed_now = tuple(map(self.revealed, range(len(EXCAVATIONS))))
+
     def _offer_placements(self) -> None:
         seat = self.current_seat
+        self.refresh_revealed()
         open_spots = tuple(i for i, c in enumerate(self.camp) if c >= 0)
-        for e in range(len(EXCAVATIONS)):
-            open_spots += tuple(A.excavation_spot(e, d) for d in range(len(self.revealed(e))))
+        for e, shown in enumerate(self.revealed_now):
+            open_spots += EXCAVATION_SPOTS[e][:len(shown)]
         self.phase = "place"
         self._legal = placements(open_spots, self._expedition_targets(seat),
                                  self.rules.adventurers)
@@ -299,9 +322,6 @@ def _check_data(rules: Rules, comp) -> None:
     if rules.expeditions_to_end > len(comp.expeditions):
         raise ComponentError(f"risky_adventure data/expeditions.json: {len(comp.expeditions)} "
                              f"expeditions, expeditions_to_end = {rules.expeditions_to_end}")
-    if rules.clocks < 4 * rules.starting_clocks:
-        raise ComponentError(f"clocks = {rules.clocks} cannot give 4 players "
-                             f"starting_clocks = {rules.starting_clocks}")
 
 
 _APPLY = {A.Place: State._apply_place, A.Claim: Claims._apply_claim,
