@@ -16,6 +16,20 @@ from simulate.games.adventure_realms.components import GUILDS
 from strategies import Strategy
 
 RESOURCE_KEYS = ("gold", "mana", "food")
+FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))
+FORT_GUILDS = {o: (a, b) for o, a, b in FORT_STEPS}
+
+
+def fort_options(view) -> list[str]:
+    """The Fort's choices open to the seat (as the engine lists them; never empty when the Fort
+    is offered: then 'agent' or some track below its top)."""
+    seat, top = view.seat, view.comp.track_top
+    out = ["agent"] if not view.fort_freed[seat] and \
+        view.gold[seat] >= view.rules.fort_agent_cost else []
+    power = view.power[seat]
+    if view.rules.fort_guild_steps:
+        out += [o for o, a, b in FORT_STEPS if power[a] < top or power[b] < top]
+    return out or ["agent"]
 
 
 class ExpectedVP(Strategy):
@@ -54,11 +68,15 @@ class ExpectedVP(Strategy):
         self._space_parts = {}
         for sp in comp.spaces:
             keys = {k for k, _ in sp.gain}
-            self._space_parts[sp.name] = (sp, self.static_value(sp.gain) - self.static_value(sp.cost),
-                                          self._dungeon_of(sp.gain), "garden" in keys, "banish" in keys)
+            net = self.static_value(sp.gain) - self.static_value(sp.cost)
+            self._space_parts[sp.name] = (sp, net,
+                                          self._dungeon_of(sp.gain), "garden" in keys,
+                                          "banish" in keys, "fort" in keys)
+        self._levels = [[self.static_value(r) for r in rewards] for rewards in comp.track_rewards]
         self._card_parts = {h.name: (h, self.static_value(h.agent) - 0.6 * self._worth[h.id],
                                      self._dungeon_of(h.agent)) for h in comp.heroes}
         self._powers: dict = {}
+        self._dungeons: dict = {}
 
     def static_value(self, effect: tuple) -> float:
         """VP price of the parts of an effect that do not depend on the board."""
@@ -95,7 +113,8 @@ class ExpectedVP(Strategy):
         """What owning a hero card is worth per play: its reveal and agent effects, its symbols
         (more spaces open), guild focus; dungeon advances at a flat price."""
         v = self.static_value(hero.reveal) + 0.5 * self.static_value(hero.agent)
-        v += 0.12 * self.dungeon_weight * (self._dungeon_of(hero.reveal) + self._dungeon_of(hero.agent))
+        steps = self._dungeon_of(hero.reveal) + self._dungeon_of(hero.agent)
+        v += 0.12 * self.dungeon_weight * steps
         v += 0.05 * bin(hero.symbols).count("1")
         if self._focus >= 0 and hero.guild == self._focus:
             v += 0.3 * self.focus_weight
@@ -108,6 +127,12 @@ class ExpectedVP(Strategy):
         plus the stone when alone on the last space, plus a little for the race to come."""
         if steps <= 0 or view.monster is None:
             return 0.0
+        v = self._dungeons.get(steps)
+        if v is None:
+            v = self._dungeons[steps] = self._dungeon_gain(view, steps)
+        return v
+
+    def _dungeon_gain(self, view, steps: int) -> float:
         last = view.rules.dungeon_track_length
         me = view.seat
         pos = view.dungeon
@@ -133,12 +158,12 @@ class ExpectedVP(Strategy):
         return v
 
     def _power_gain(self, view, guild: int, steps: int) -> float:
-        top, levels = view.comp.track_top, view.comp.track_rewards[guild]
+        top, levels = view.comp.track_top, self._levels[guild]
         now = view.power[view.seat][guild]
         holder = view.top_holder[guild]
         cap = top - 1 if holder not in (-1, view.seat) else top
         new = min(cap, now + steps)
-        v = sum(self.static_value(levels[k]) for k in range(now + 1, new + 1))
+        v = sum(levels[now + 1:new + 1])
         v += self.power_value * (new - now) * (0.5 if new < top else 1.0)
         if guild == self._focus:
             v *= 1.0 + self.focus_weight
@@ -147,6 +172,7 @@ class ExpectedVP(Strategy):
     # --- decisions -------------------------------------------------------------------------
     def choose(self, view, actions):
         self._setup(view)
+        self._powers, self._dungeons = {}, {}          # prices that hold for this decision
         phase = view.phase
         if phase == "agent":
             return self._choose_agent(view, actions)
@@ -158,18 +184,16 @@ class ExpectedVP(Strategy):
         return choice
 
     def _choose_agent(self, view, actions):
-        """The Agent Phase's many placements: a space's part (per space or Fort option) and a
-        card's part are each priced once per decision."""
+        """The Agent Phase's many placements: a space's part and a card's part are each priced
+        once per decision."""
         spaces, cards, place = {}, {}, A.Place
-        self._powers = {}
         best, choice = -1e9, actions[0]
         for a in actions:
             if type(a) is place:
-                card, space, option = a
-                key = option or space
-                v = spaces.get(key)
+                card, space = a
+                v = spaces.get(space)
                 if v is None:
-                    v = spaces[key] = self._space_value(view, space, option)
+                    v = spaces[space] = self._space_value(view, space)
                 c = cards.get(card)
                 if c is None:
                     hero, static, steps = self._card_parts[card]
@@ -193,11 +217,14 @@ class ExpectedVP(Strategy):
             hero = self._hero[a.card]
             return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
                 - self.recruit_min + 0.01 * hero.cost
+        if kind is A.FortChoice:
+            return self._fort_value(view, a.option)
         if kind is A.EndReveal or kind is A.StopBanishing:
             return 0.0
         if kind is A.Banish:                          # from hand: loses this round's reveal too
             hero = self._hero[a.card]
-            lost = self.static_value(hero.reveal) if a.pile == "hand" and phase != "recruit" else 0.0
+            in_hand = a.pile == "hand" and phase != "recruit"
+            lost = self.static_value(hero.reveal) if in_hand else 0.0
             return 0.45 - self._worth[hero.id] - lost
         if kind is A.Discard:
             return -self._worth[self._hero[a.card].id]
@@ -209,6 +236,17 @@ class ExpectedVP(Strategy):
             keep = 0.0 if view.monsters_left <= 1 else 0.3 * self.card_value
             return self._dungeon_value(view, steps) - self.static_value(card.pay) - keep
         return 0.0                                     # EndMagic
+
+    def _fort_value(self, view, option: str) -> float:
+        if option == "agent":
+            rounds = min(view.monsters_left, 5) / 5
+            return 1.2 * rounds - self.gold_value * view.rules.fort_agent_cost
+        g1, g2 = FORT_GUILDS[option]
+        steps = view.rules.fort_guild_steps
+        if g1 == g2:
+            return self._power_value(view, g1, steps)
+        return self._power_value(view, g1, steps - steps // 2) + \
+            self._power_value(view, g2, steps // 2)
 
     def _plays_left(self, view) -> float:
         """How often a card recruited now will be played: the rounds left times the share of
@@ -234,19 +272,14 @@ class ExpectedVP(Strategy):
             v += self._dungeon_value(view, steps) - price
         return v
 
-    def _space_value(self, view, name: str, option: str) -> float:
-        space, v, steps, garden, banish = self._space_parts[name]
+    def _space_value(self, view, name: str) -> float:
+        space, v, steps, garden, banish, fort = self._space_parts[name]
         if steps:
             v += self._dungeon_value(view, steps)
         if space.guild >= 0:
             v += self._power_value(view, space.guild, view.rules.guild_space_power)
-        if option == "agent":
-            v += 1.2 * min(view.monsters_left, 5) / 5 - self.gold_value * view.rules.fort_agent_cost
-        elif option:
-            g1, g2 = (GUILDS.index(g) for g in option.split("+"))
-            steps = view.rules.fort_guild_steps
-            v += self._power_value(view, g1, steps) if g1 == g2 else \
-                self._power_value(view, g1, steps - steps // 2) + self._power_value(view, g2, steps // 2)
+        if fort:
+            v += max(self._fort_value(view, o) for o in fort_options(view))
         if garden:
             v += view.garden * self.mana_value
         if banish:

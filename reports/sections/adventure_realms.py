@@ -39,7 +39,8 @@ def _seat_block(section, s: pl.DataFrame, n: int, variant: str) -> list:
         part = s.filter(pl.col("seat") == seat)
         rows.append([seat, len(part), mean_ci(part["score"].to_numpy()),
                      rate(part["won"].to_numpy())] +
-                    [mean_ci(part[c].cast(pl.Float64).to_numpy()) for c in PARTS if c in part.columns])
+                    [mean_ci(part[c].cast(pl.Float64).to_numpy())
+                     for c in PARTS if c in part.columns])
     blocks: list = [Table(["seat", "games", "VP", "win rate"] +
                           [c.removeprefix("vp_") for c in PARTS if c in s.columns], rows,
                           "Final VP and its sources by seat (seat 0 is the first player of round "
@@ -63,7 +64,8 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
     rows = []
     for guild in sorted(s["dominant_guild"].drop_nulls().unique().to_list()):
         part = s.filter(pl.col("dominant_guild") == guild)
-        rows.append([guild, len(part), rate(part["won"].to_numpy()), mean_ci(part["score"].to_numpy())])
+        rows.append([guild, len(part), rate(part["won"].to_numpy()),
+                     mean_ci(part["score"].to_numpy())])
     table = pl.DataFrame({"g": [r[0] for r in rows], "w": [r[2].k for r in rows],
                           "n": [r[1] for r in rows]})
     caption = ("Win rate by dominant guild (the guild of most guild heroes recruited; mixed = a "
@@ -146,7 +148,8 @@ def _rounds_block(s: pl.DataFrame, g: pl.DataFrame, n: int, label: str) -> list:
             f"{mean_ci(g['lead_changes'].cast(pl.Float64).to_numpy())} per game."))
     if "vp_by_round" not in s.columns:
         return blocks
-    tracks = [[int(x) for x in text.split("|")] if text else [] for text in s["vp_by_round"].fill_null("")]
+    tracks = [[int(x) for x in text.split("|")] if text else []
+              for text in s["vp_by_round"].fill_null("")]
     longest = max((len(t) for t in tracks), default=0)
     if not longest:
         return blocks
@@ -181,8 +184,10 @@ def build(section) -> None:
     game_names = set(run.games.collect_schema().names())
     for n in run.player_counts:
         for variant in run.variants:
-            s = collect(run.seats_at(n, variant).select([c for c in SEAT_COLUMNS if c in seat_names]))
-            g = collect(run.games_at(n, variant).select([c for c in GAME_COLUMNS if c in game_names]))
+            s = collect(run.seats_at(n, variant).select(
+                [c for c in SEAT_COLUMNS if c in seat_names]))
+            g = collect(run.games_at(n, variant).select(
+                [c for c in GAME_COLUMNS if c in game_names]))
             if s.is_empty():
                 continue
             label = f"{variant}, {n} players"

@@ -164,7 +164,9 @@ def bisect(search: Search, grid: list[Point]) -> dict:
 
     a, b = 0, len(grid) - 1
     search.advance([grid[a], grid[b]], sided)
-    if not search.get(grid[b]).estimates or lean(grid[a]) == lean(grid[b]) != 0:
+    if search.stopped:
+        return _answer(search, BISECTION, "")
+    if lean(grid[a]) == lean(grid[b]) != 0:
         search.advance([grid[a], grid[b]], search.settled)
         return _answer(search, BISECTION, "the target is not crossed inside the range: "
                        "the metric lies on one side of it at both ends")
@@ -172,6 +174,9 @@ def bisect(search: Search, grid: list[Point]) -> dict:
     while b - a > 1 and not search.stopped:
         m = (a + b) // 2
         search.advance([grid[m]], sided)
+        if search.stopped:
+            return _answer(search, BISECTION, f"the target lies between {_show(grid[a])} and "
+                           f"{_show(grid[b])}")
         if target.goal == "equals" and search.status(grid[m]) == "meets":
             return _answer(search, BISECTION, "")
         if lean(grid[m]) == low_side:
@@ -206,8 +211,8 @@ def halve(search: Search, grid: list[Point]) -> dict:
 def _answer(search: Search, method: str, note: str) -> dict:
     meets = [p for p, c in sorted(search.candidates.items())
              if not c.dropped and search.status(p) == "meets"]
-    if not meets and search.candidates:
-        tried = [c for c in search.candidates.values() if c.estimates]
+    tried = [c for c in search.candidates.values() if c.estimates]
+    if not meets and tried:
         best = min(tried, key=lambda c: sum(t.miss(e) for t, e in zip(search.targets,
                                                                        c.estimates)))
         note = (note + "; " if note else "") + (f"no value meets every target; closest: "

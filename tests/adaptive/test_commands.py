@@ -156,3 +156,18 @@ def test_safety_limits_are_skipped_and_cannot_be_tuned(tmp_path):
                           'metric = "team_win_rate"\nequals = 0.5\n')
     result = invoke("tune", config)
     assert result.exit_code == 2 and "max_turns is a safety limit" in result.output
+
+
+def test_plan_builds_the_grid_and_names_the_method(tmp_path):
+    from simulate.adaptive.tune import _values, plan_tune
+    data = {"run": {"game": "roll_for_adventure", "games": 800, "chunk": 100,
+                    "out": str(tmp_path / "p")},
+            "players": {"count": [2, 3]},
+            "tune": {"rules": {"damage_to_lose": [4, 8], "stones_to_win": [5, 7]},
+                     "targets": [{"metric": "team_win_rate", "players": 3, "equals": 0.5},
+                                 {"metric": "turns", "players": 2, "at_most": 30}]}}
+    plan = plan_tune(data)
+    assert plan.method == "halving" and len(plan.grid) == 5 * 3
+    assert plan.cfg.player_counts == [2, 3] and plan.sizes == [200, 400, 800]
+    assert plan.variant_name((4, 5)) == "damage_to_lose=4 stones_to_win=5"
+    assert _values("x", 0.5, 1.0, 0.25, integer=False) == [0.5, 0.75, 1.0]

@@ -80,3 +80,12 @@ def test_budget_stops_the_search_and_says_so():
     result = bisect(search, GRID)
     assert result["games_spent"] <= 1000
     assert "budget of 1,000 games" in result["stopped"]
+
+
+def test_a_budget_too_small_for_the_first_round_ends_cleanly():
+    target = Target(WIN, 1, "equals", 0.3, 0.01)
+    for search_with in (bisect, halve):
+        search = Search(coin_sampler(4), [target], schedule(100, 3200, 50), budget=150)
+        result = search_with(search, GRID[:20])
+        assert result["answer"] == [] and result["games_spent"] <= 150
+        assert "budget" in result["stopped"]

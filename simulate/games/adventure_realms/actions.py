@@ -10,11 +10,15 @@ from typing import NamedTuple
 
 class Place(NamedTuple):
     """Agent Phase: play a hero card from hand to put an agent on a free space showing one of
-    its symbols. ``option`` is the Fort's choice: ``agent`` (free the third agent) or the guild
-    steps, ``Fighters+Fighters`` / ``Fighters+Thieves``."""
+    its symbols (the Fort's choice follows as ``FortChoice``)."""
     card: str
     space: str
-    option: str = ""
+
+
+class FortChoice(NamedTuple):
+    """The Fort: ``agent`` (pay to free the third agent) or guild steps, ``Fighters+Fighters``
+    (two in one guild) or ``Fighters+Thieves`` (one in each)."""
+    option: str
 
 
 class PlayItem(NamedTuple):

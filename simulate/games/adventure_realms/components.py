@@ -1,4 +1,5 @@
-"""Adventure Realms' component data: one editable JSON file per deck in ``data/``, validated on load.
+"""Adventure Realms' component data: one editable JSON file per deck in ``data/``, validated
+on load.
 
 The designer changes these files between studies; every mistake is a one-line ``CardDataError``
 (a ``ConfigError``: the CLI prints it and exits with code 2) naming the file, the entry and the
@@ -119,7 +120,8 @@ def effect(value: Any, allowed: set, where: str, field: str) -> tuple:
         return ()
     _need(isinstance(value, dict), where, f"{field} must be an object like {{\"gold\": 2}}")
     for key, n in value.items():
-        _need(key in allowed, where, f"{field}.{key} is unknown; allowed: {', '.join(sorted(allowed))}")
+        _need(key in allowed, where,
+              f"{field}.{key} is unknown; allowed: {', '.join(sorted(allowed))}")
         _need(_int(n, 0, 20), where, f"{field}.{key} = {n!r} must be an int 0..20")
     return tuple((k, n) for k, n in value.items() if n)
 
@@ -149,10 +151,12 @@ def _heroes(doc: dict, name: str, kind: str, heroes: list, pile: list) -> None:
             _need(entry.get("guild") in GUILDS, w, f"guild must be one of {', '.join(GUILDS)}")
             guild = GUILDS.index(entry["guild"])
         cost = entry.get("cost", 0)
-        _need(_int(cost, 0 if kind == "basic" else 1, 20), w, f"cost = {cost!r} must be an int 1..20")
+        _need(_int(cost, 0 if kind == "basic" else 1, 20), w,
+              f"cost = {cost!r} must be an int 1..20")
         reveal = dict(entry.get("reveal") or {})
         pay = effect(reveal.pop("pay", None), set(RESOURCES), w, "reveal.pay")
-        card = HeroCard(len(heroes), entry["name"], kind, guild, cost, _symbols(entry.get("symbols"), w),
+        card = HeroCard(len(heroes), entry["name"], kind, guild, cost,
+                        _symbols(entry.get("symbols"), w),
                         effect(reveal, REVEAL, w, "reveal"), pay,
                         effect(entry.get("agent"), AGENT, w, "agent"),
                         effect(entry.get("recruit"), RECRUIT, w, "recruit"))
@@ -199,7 +203,8 @@ def _monsters(doc: dict) -> list:
         _need(isinstance(rewards, list) and 1 <= len(rewards) <= 4, w,
               "rewards must list 1..4 rewards (1st, 2nd, ...)")
         out.append(Monster(entry["name"], entry["level"],
-                           tuple(effect(r, REWARD, w, f"rewards[{k}]") for k, r in enumerate(rewards))))
+                           tuple(effect(r, REWARD, w, f"rewards[{k}]")
+                                 for k, r in enumerate(rewards))))
     return out
 
 

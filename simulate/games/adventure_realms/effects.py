@@ -77,7 +77,8 @@ class Effects:
         self.vp[seat] += n
         self.vp_parts[seat][part] += n
         if self.events is not None and n:
-            self.events.append(f"seat {seat} {'+' if n > 0 else ''}{n} VP ({part}) -> {self.vp[seat]}")
+            sign = "+" if n > 0 else ""
+            self.events.append(f"seat {seat} {sign}{n} VP ({part}) -> {self.vp[seat]}")
 
     # --- hero cards ------------------------------------------------------------------------------
     def draw(self, seat: int, n: int) -> None:
@@ -121,7 +122,8 @@ class Effects:
                 card = cards.pop(int(self.rng.random() * len(cards)))
                 self.adventures[seat].append(card)
                 if self.events is not None:
-                    self.events.append(f"seat {seat} takes a random adventure card from seat {other}")
+                    self.events.append(f"seat {seat} takes a random adventure card "
+                                       f"from seat {other}")
 
     # --- guild tracks ----------------------------------------------------------------------------
     def change_power(self, seat: int, guild: int, steps: int) -> None:

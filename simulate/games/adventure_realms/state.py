@@ -16,19 +16,22 @@ from simulate.games.adventure_realms import actions as A
 from simulate.games.adventure_realms.components import GUILDS, load_components
 from simulate.games.adventure_realms.dungeon import Dungeon
 from simulate.games.adventure_realms.effects import VP_PARTS, Effects
+from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.view import View, make_view
 
-AGENT, RECRUIT, BANISH, DISCARD, MAGIC, OVER = "agent", "recruit", "banish", "discard", "magic", "over"
+AGENT, RECRUIT, BANISH, DISCARD = "agent", "recruit", "banish", "discard"
+MAGIC, OVER = "magic", "over"
+FORT = "fort"
 FORT_AGENT = "agent"
 # The Fort's guild steps with 2 steps: two in one guild, or one in each of two guilds.
-FORT_STEPS = tuple(f"{GUILDS[a]}+{GUILDS[b]}" for a in range(4) for b in range(a, 4))
+FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))
 _LISTS = ("deck", "hand", "discard", "played", "adventures", "gold", "mana", "food", "agents",
           "placed", "dungeon", "vp", "stones", "rp", "revealed", "fort_freed", "recruited",
           "banished", "dungeon_ranks", "vp_by_round")
 
 
-class State(Effects, Dungeon):
+class State(Effects, Dungeon, RevealPhase):
     def __init__(self, rules: Rules, n: int, rng: random.Random):
         self.rules, self.n, self.rng = rules, n, rng
         self.comp = comp = load_components()
@@ -37,9 +40,7 @@ class State(Effects, Dungeon):
         self.adventure_id = {a.name: a.id for a in comp.adventures}
         self.space_id = {s.name: s.id for s in comp.spaces}
         self.fort = self.space_id.get("Fort", -1)
-        self._fits = [tuple(sp.id for sp in comp.spaces if h.symbols & sp.symbol)
-                      for h in comp.heroes]             # per hero card: the spaces it fits
-        self._places = _PLACE_CACHES.setdefault(id(comp), {})
+        self._places, self._fits = _cached(comp)
         # the table
         self.hero_deck = list(comp.hero_deck)
         rng.shuffle(self.hero_deck)
@@ -80,6 +81,7 @@ class State(Effects, Dungeon):
         self.end_reason = ""
         self.may_use_occupied = False
         self.banish_left = 0
+        self.fort_choice = False                                 # a Fort agent awaits its choice
         self.pending_discards: list[int] = []
         self._then = ""                                          # what follows a sub-decision
         self._legal: list = []
@@ -152,8 +154,9 @@ class State(Effects, Dungeon):
         self.phase = AGENT
         self.current_seat = self.turn_seat = self.first_player
         if self.events is not None:
-            self.events.append(f"round {self.round}: monster {self.monsters[-1].name} "
-                               f"(level {self.monsters[-1].level}), first player seat {self.first_player}")
+            monster = self.monsters[-1]
+            self.events.append(f"round {self.round}: monster {monster.name} (level "
+                               f"{monster.level}), first player seat {self.first_player}")
 
     def agents_free(self, seat: int) -> int:
         return self.agents[seat] - self.placed[seat]
@@ -182,6 +185,13 @@ class State(Effects, Dungeon):
                 self._legal = [A.Discard(self.comp.heroes[c].name) for c in kinds]
                 return
             self.current_seat = self.turn_seat
+            if self.fort_choice:
+                legal = [A.FortChoice(o) for o in self._fort_options(self.turn_seat)]
+                if len(legal) > 1:
+                    self.phase, self._legal = FORT, legal
+                    return
+                self._fort_choice(legal[0])
+                continue
             if self.banish_left:
                 legal = self._banish_options(self.turn_seat)
                 if len(legal) > 1:
@@ -233,29 +243,27 @@ class State(Effects, Dungeon):
                 out.append(A.PlayItem(card.name))
         if self.agents_free(seat) > 0:
             occupied, any_space, can_pay = self.occupied, self.may_use_occupied, self.can_pay
-            is_open = [(any_space or occupied[sp.id] < 0) and can_pay(seat, sp.cost)
-                       for sp in comp.spaces]
-            place, fort, fits = self._place_action, self.fort, self._fits
-            fort_options = self._fort_options(seat) if fort >= 0 and is_open[fort] else ()
+            is_open = [(any_space or occupied[sp.id] < 0)
+                       and (not sp.cost or can_pay(seat, sp.cost)) for sp in comp.spaces]
+            if self.fort >= 0 and is_open[self.fort] and not self._fort_options(seat):
+                is_open[self.fort] = False
+            places, fits = self._places, self._fits
             for c in sorted(set(self.hand[seat])):
                 for sid in fits[c]:
                     if is_open[sid]:
-                        if sid == fort:
-                            out.extend(place(c, sid, o) for o in fort_options)
-                        else:
-                            out.append(place(c, sid, ""))
+                        out.append(places.get(c * 256 + sid) or self._place_action(c, sid))
         out.append(A.REVEAL)
         if any(comp.heroes[c].reveal_pay for c in self.hand[seat]):
             out.append(A.REVEAL_PAY)
         return out
 
-    def _place_action(self, card: int, space: int, option: str) -> A.Place:
-        """The Place action for (card, space, option), built once per component set."""
-        key = (card, space, option)
+    def _place_action(self, card: int, space: int) -> A.Place:
+        """The Place action for (card, space), built once per component set."""
+        key = card * 256 + space
         action = self._places.get(key)
         if action is None:
             action = self._places[key] = A.Place(self.comp.heroes[card].name,
-                                                 self.comp.spaces[space].name, option)
+                                                 self.comp.spaces[space].name)
         return action
 
     def _fort_options(self, seat: int) -> tuple:
@@ -263,26 +271,9 @@ class State(Effects, Dungeon):
         if not self.fort_freed[seat] and self.gold[seat] >= self.rules.fort_agent_cost:
             options.append(FORT_AGENT)
         if self.rules.fort_guild_steps:
-            top = self.comp.track_top
-            options.extend(o for o in FORT_STEPS
-                           if any(self.power[seat][GUILDS.index(g)] < top for g in o.split("+")))
+            top, power = self.comp.track_top, self.power[seat]
+            options.extend(o for o, a, b in FORT_STEPS if power[a] < top or power[b] < top)
         return tuple(options)
-
-    def _recruit_options(self, seat: int) -> list:
-        rp, heroes, out = self.rp[seat], self.comp.heroes, [A.END_REVEAL]
-        for c in sorted({c for c in self.row if c >= 0}):
-            if heroes[c].cost <= rp:
-                out.append(A.Recruit(heroes[c].name))
-        if self.masters and heroes[self.masters[-1]].cost <= rp:
-            out.append(A.Recruit(heroes[self.masters[-1]].name))
-        return out
-
-    def _banish_options(self, seat: int) -> list:
-        heroes = self.comp.heroes
-        out = [A.STOP_BANISHING]
-        out.extend(A.Banish(heroes[c].name, "hand") for c in sorted(set(self.hand[seat])))
-        out.extend(A.Banish(heroes[c].name, "discard") for c in sorted(set(self.discard[seat])))
-        return out
 
     # --- Agent Phase ---------------------------------------------------------------------------
     def _place(self, action: A.Place) -> None:
@@ -294,15 +285,16 @@ class State(Effects, Dungeon):
         self.occupied[space.id] = seat
         self.may_use_occupied = False
         self.pay(seat, space.cost)
-        if space.id == self.fort:
-            self._fort(seat, action.option)
+        self.fort_choice = space.id == self.fort
         self.gain(seat, space.gain)
         if space.guild >= 0 and self.rules.guild_space_power:
             self.change_power(seat, space.guild, self.rules.guild_space_power)
         self.gain(seat, comp.heroes[card].agent)
         self._then = "next_agent"
 
-    def _fort(self, seat: int, option: str) -> None:
+    def _fort_choice(self, action: A.FortChoice) -> None:
+        seat, option = self.turn_seat, action.option
+        self.fort_choice = False
         if option == FORT_AGENT:
             self.gold[seat] -= self.rules.fort_agent_cost
             self.fort_freed[seat] = True
@@ -326,76 +318,26 @@ class State(Effects, Dungeon):
         self.pay(seat, card.pay)
         self.gain(seat, card.effect)
 
-    # --- Reveal Phase --------------------------------------------------------------------------
-    def _reveal(self, action: A.Reveal) -> None:
-        """Reveal effects of the cards left in hand, the held Oasis RP already counted."""
-        seat, heroes = self.current_seat, self.comp.heroes
-        for c in self.hand[seat]:
-            card = heroes[c]
-            if card.reveal_pay:
-                if not (action.pay and self.can_pay(seat, card.reveal_pay)):
-                    self.gain(seat, tuple(e for e in card.reveal if e[0] in ("rp",)))
-                    continue
-                self.pay(seat, card.reveal_pay)
-            self.gain(seat, card.reveal)
-        if self.events is not None:
-            self.events.append(f"seat {seat} reveals: {self.rp[seat]} Recruit Points")
-        self.phase = RECRUIT
-        self._then = "recruit"
-
-    def _recruit(self, action: A.Recruit) -> None:
-        seat, card = self.current_seat, self.hero_id[action.card]
-        hero = self.comp.heroes[card]
-        self.rp[seat] -= hero.cost
-        if self.masters and self.masters[-1] == card:
-            self.masters.pop()
-        else:
-            slot = self.row.index(card)
-            self.row[slot] = self.hero_deck.pop() if self.hero_deck else -1
-        self.discard[seat].append(card)
-        self.recruited[seat].append(card)
-        self.gain(seat, hero.recruit, "masters")
-        self._then = "recruit"
-
-    def _end_reveal(self, seat: int) -> None:
-        self.discard[seat].extend(self.hand[seat])
-        self.discard[seat].extend(self.played[seat])
-        self.hand[seat].clear()
-        self.played[seat].clear()
-        self.rp[seat] = 0
-        self.revealed[seat] = True
-        self._next_agent_turn(seat)
-
-    # --- sub-decisions -------------------------------------------------------------------------
-    def _banish(self, action: A.Banish) -> None:
-        seat, card = self.current_seat, self.hero_id[action.card]
-        (self.hand if action.pile == "hand" else self.discard)[seat].remove(card)
-        self.box.append(card)
-        self.banished[seat] += 1
-        self.banish_left -= 1
-
-    def _stop_banishing(self, action) -> None:
-        self.banish_left = 0
-
-    def _discard(self, action: A.Discard) -> None:
-        seat = self.pending_discards.pop(0)
-        card = self.hero_id[action.card]
-        self.hand[seat].remove(card)
-        self.discard[seat].append(card)
-        self.current_seat = self.turn_seat
-
-    def _end_reveal_action(self, action) -> None:
-        self._end_reveal(self.current_seat)
 
 
-_APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: State._reveal,
-          A.Recruit: State._recruit, A.EndReveal: State._end_reveal_action,
-          A.Banish: State._banish, A.StopBanishing: State._stop_banishing,
-          A.Discard: State._discard, A.PlayMagic: Dungeon._play_magic,
+_APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: RevealPhase._reveal,
+          A.Recruit: RevealPhase._recruit, A.EndReveal: RevealPhase._end_reveal_action,
+          A.Banish: RevealPhase._banish, A.StopBanishing: RevealPhase._stop_banishing,
+          A.Discard: RevealPhase._discard, A.FortChoice: State._fort_choice,
+          A.PlayMagic: Dungeon._play_magic,
           A.EndMagic: Dungeon._end_magic}
 
 
-_PLACE_CACHES: dict = {}       # id(components) -> {(card, space, option): Place}
+_CACHES: dict = {}       # id(components) -> ({card * 256 + space: Place}, spaces per card)
+
+
+def _cached(comp) -> tuple[dict, list]:
+    """Per component set: the Place actions built so far and, per hero card, the spaces it fits."""
+    found = _CACHES.get(id(comp))
+    if found is None or found[2] is not comp:
+        fits = [tuple(sp.id for sp in comp.spaces if h.symbols & sp.symbol) for h in comp.heroes]
+        found = _CACHES[id(comp)] = ({}, fits, comp)
+    return found[0], found[1]
 
 
 def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:

@@ -64,7 +64,7 @@ class Rules:
                                    range=(0, 3))
     max_rounds: int = knob(60, "Safety stop: rounds after which a game ends regardless "
                            "(end_reason 'round_limit'; never reached by sensible play).",
-                           range=(5, 500))
+                           range=(5, 500), safety_limit=True)
     # --- final scoring ------------------------------------------------------------------------
     scarab_part_fame: int = knob(1, "Fame per scarab part (top or bottom) not in a pair (1).",
                                  range=(0, 10))

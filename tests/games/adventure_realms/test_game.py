@@ -75,8 +75,8 @@ def test_whole_games_keep_the_invariants(n, strategy):
         state, out, _ = play_game(GAME, Rules(), seats(n, strategy), seed, check=True)
         assert out.end_reason in ("vp", "monsters")
         for m, score in zip(out.seat_metrics, out.scores):
-            parts = m["vp_guild"] + m["vp_dungeon"] + m["vp_masters"] + m["vp_stones"] + m["vp_quests"]
-            assert parts == score
+            parts = ("vp_guild", "vp_dungeon", "vp_masters", "vp_stones", "vp_quests")
+            assert sum(m[p] for p in parts) == score
             assert len(m["dungeon_ranks"].split("|")) == out.metrics["rounds"]
 
 

@@ -34,7 +34,7 @@ def test_each_action_space(space):
     give_hand(s, 0, card, "Villager")
     resources(s, 0, gold=10, mana=10, food=10)
     before = snapshot(s, 0)
-    action = A.Place(card, space, "")
+    action = A.Place(card, space)
     assert action in s.legal_actions()
     s.apply(action)
     assert delta(before, snapshot(s, 0)) == expected
@@ -97,9 +97,11 @@ def test_fort_frees_the_third_agent_for_eight_gold_or_gives_guild_steps():
     s = start(2)
     give_hand(s, 0, "Thief", "Fighter", "Villager")
     resources(s, 0, gold=8)
-    legal = {a.option for a in s.legal_actions() if getattr(a, "space", "") == "Fort"}
-    assert "agent" in legal and "Fighters+Fighters" in legal and "Thieves+Clerics" in legal
-    s.apply(A.Place("Thief", "Fort", "agent"))
+    s.apply(A.Place("Thief", "Fort"))
+    assert s.phase == "fort" and s.current_seat == 0
+    legal = {a.option for a in s.legal_actions()}
+    assert len(legal) == 11 and {"agent", "Fighters+Fighters", "Thieves+Clerics"} <= legal
+    s.apply(A.FortChoice("agent"))
     assert s.gold[0] == 0 and s.agents[0] == 3 and s.agents_free(0) == 2
     s.apply(A.Reveal())                               # seat 1 passes
     while s.phase != "agent":
@@ -109,12 +111,25 @@ def test_fort_frees_the_third_agent_for_eight_gold_or_gives_guild_steps():
     assert s.placed[0] == 3
     t = start(2)
     give_hand(t, 0, "Thief")
-    t.apply(A.Place("Thief", "Fort", "Wizards+Clerics"))
+    t.apply(A.Place("Thief", "Fort"))
+    assert A.FortChoice("agent") not in t.legal_actions()    # 2 gold: no third agent
+    t.apply(A.FortChoice("Wizards+Clerics"))
     assert t.power[0] == [0, 0, 1, 1]
     u = start(2)
     give_hand(u, 0, "Thief")
-    u.apply(A.Place("Thief", "Fort", "Thieves+Thieves"))
+    u.apply(A.Place("Thief", "Fort"))
+    u.apply(A.FortChoice("Thieves+Thieves"))
     assert u.power[0] == [0, 2, 0, 0] and u.vp[0] == 1        # level 2: 1 VP
+    assert u.current_seat == 1
+
+
+def test_the_fort_is_closed_when_it_offers_nothing():
+    s = start(2, fort_guild_steps=0)
+    give_hand(s, 0, "Thief")
+    assert A.Place("Thief", "Fort") not in s.legal_actions()  # 2 gold, no steps
+    s.gold[0] = 8
+    s._ask()
+    assert A.Place("Thief", "Fort") in s.legal_actions()
 
 
 def test_items_are_played_on_ones_own_turn_and_do_not_end_it():

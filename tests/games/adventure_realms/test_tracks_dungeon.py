@@ -57,7 +57,7 @@ def _dungeon(s, positions):
 
 def test_tied_ranks_share_the_reward_and_skip_the_next_rank():
     s = start(4)
-    monster = s.monsters[-1]                                     # level 1: 3 gold + card / 2 gold / 1 food
+    monster = s.monsters[-1]                     # level 1: 3 gold + card / 2 gold / 1 food
     gold = list(s.gold)
     _dungeon(s, [5, 5, 3, 0])
     s.score_dungeon()
@@ -183,4 +183,4 @@ def test_quests_score_at_the_end():
         s.adventures[0].append(s.adventure_id[name])
     s.power[0] = [4, 4, 0, 0]
     s.stones, s.stones_left = [1, 0], 3
-    assert s.quest_vp(0) == (2, 4, 2)                            # diplomat + seeker; no King, no 5 cards
+    assert s.quest_vp(0) == (2, 4, 2)            # diplomat + seeker; no King, no 5 cards
