@@ -26,8 +26,9 @@ def kernel_module(game: str) -> ModuleType | None:
 
 
 def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
-                  debug: bool = False) -> tuple[str, str]:
-    """(``python`` or ``compiled``, why) for these seats."""
+                  debug: bool = False, rotate: bool = False) -> tuple[str, str]:
+    """(``python`` or ``compiled``, why) for these seats (``rotate``: seat rotations, which the
+    kernels do not play)."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
     if requested == "python":
@@ -36,6 +37,7 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
         return "python", "--debug plays the readable Python engine"
     kernel = kernel_module(game)
     why_not = f"{game} has no compiled kernel" if kernel is None else \
+        "seat rotation (rotate = true) is played by the Python engine only" if rotate else \
         kernel.unsupported(game, strategies)
     if why_not is None:
         return "compiled", "every seat's strategy has a compiled twin"

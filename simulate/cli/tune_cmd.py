@@ -19,16 +19,18 @@ Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
 def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
          backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
          report: Report = True, debug: Debug = False) -> None:
-    """Find the rule values that meet CONFIG's [tune] targets, each with its interval."""
+    """Find the rule values that meet the targets of CONFIG's tune table, each with its
+    interval (noisy bisection for one rule and target, else successive halving)."""
     from reports.tuning import build_tune_report
     from simulate.adaptive.tune import plan_tune, tune as run_tune
     from simulate.config import load_toml
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
         _check_backend(backend)
-        result = run_tune(plan, backend, scheduler, ProgressBar(), fresh)
+        with RunProgress() as progress:
+            result = run_tune(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"method: {result['method']}")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
@@ -46,16 +48,17 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
                 backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
-    CONFIG's [sensitivity] metric (Holm-adjusted p-values, tornado chart)."""
+    the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
     from reports.tuning import build_sensitivity_report
     from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
     from simulate.config import load_toml
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
         _check_backend(backend)
-        result = run_sensitivity(plan, backend, scheduler, ProgressBar(), fresh)
+        with RunProgress() as progress:
+            result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
                    f"{_interval(result['baseline'])}; largest effects:")
         for row in result["effects"][:8]:

@@ -131,3 +131,8 @@ def test_engine_in_the_config_is_checked(tmp_path):
                           .replace("jobs = 1", 'jobs = 1\nengine = "fast"'))
     result = CliRunner().invoke(app, ["validate", str(config)])
     assert result.exit_code == 2 and "[run] engine = 'fast' is invalid" in result.output
+
+
+def test_rotated_seats_are_played_by_the_python_engine():
+    engine, why = choose_engine("dungeon_roll", ["risk_aware"] * 2, rotate=True)
+    assert engine == "python" and "rotat" in why
