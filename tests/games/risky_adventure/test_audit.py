@@ -107,3 +107,19 @@ def test_discount_markers_come_back_every_turn(monkeypatch):
         state.apply(A.NOTHING)
         if turn == 0:
             _pass_turn(state)
+
+
+def test_a_clock_spent_goes_back_to_the_camp_before_the_trade_takes_one(monkeypatch):
+    force_rolls(monkeypatch, "FFFF")
+    state = table(2)
+    state.clocks[0] += state.clock_supply            # the camp's clock supply is empty
+    state.clock_supply = 0
+    _jungle(state)
+    place(state, 0, 1, EXP(1))                        # spot 1 needs a P: one clock sets it
+    got = claims(state)
+    assert ((), 0, 1) not in got                      # nothing in the camp to trade for
+    assert ((EXP(1),), 1, 1) in got                   # the spent clock can be traded back
+    before = state.clocks[0]
+    state.apply(A.Claim((EXP(1),), 1, 1))
+    assert state.clocks[0] == before - 1 + 1 and state.clock_supply == 0   # spot 1's clock lost
+    state.assert_invariants()
