@@ -45,14 +45,16 @@ def games_per_second(game: str, players: int, seconds: float = 3.0) -> tuple[flo
     return played / (time.perf_counter() - start), played / (time.process_time() - cpu)
 
 
-def timed_run(games: int, jobs: int, players: int = 1) -> dict:
-    """A real `simulate run` of Dungeon Roll; wall time and the peak RSS of its process tree."""
+def timed_run(games: int, jobs: int, players: int = 1, report: bool = False) -> dict:
+    """A real `simulate run` of Dungeon Roll (with its HTML report if ``report``); wall time and
+    the peak RSS of its process tree."""
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "bench.toml"
         config.write_text(f'[run]\ngame = "dungeon_roll"\nseed = 7\nchunk = 5000\n'
                           f'[players]\ncount = {players}\n')
         cmd = [sys.executable, "-m", "simulate", "run", str(config), "--games", str(games),
-               "--jobs", str(jobs), "--out", str(Path(tmp) / "out"), "--no-report"]
+               "--jobs", str(jobs), "--out", str(Path(tmp) / "out"),
+               "--report" if report else "--no-report"]
         start = time.perf_counter()
         process = psutil.Popen(cmd, stdout=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
         peak = 0
@@ -112,9 +114,28 @@ def main() -> None:
     results["million_solo_games_seconds"] = None if QUICK else m_big["seconds"]
     print(f"peak memory {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
+    results["memory_with_report"] = memory_with_report()
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 
 
+def memory_with_report() -> dict:
+    """Issue 14: peak memory of the whole `simulate run` (play + report) at 100k vs 1M games;
+    target: within 10 %. (`python bench/bench.py report-memory` runs only this line.)"""
+    small, big = (10_000, 100_000) if QUICK else (100_000, 1_000_000)
+    m_small, m_big = timed_run(small, 2, report=True), timed_run(big, 2, report=True)
+    ratio = round(m_big["peak_rss_mb"] / m_small["peak_rss_mb"], 3)
+    print(f"peak memory with the report {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
+          f"{m_big['peak_rss_mb']} MB (ratio {ratio}, target <= 1.1)", flush=True)
+    return {"small": m_small, "big": m_big, "ratio": ratio, "target_ratio": 1.1,
+            "met": ratio <= 1.1}
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["report-memory"]:
+        path = HERE / "results.json"
+        saved = json.loads(path.read_text()) if path.exists() else {}
+        saved["memory_with_report"] = memory_with_report()
+        path.write_text(json.dumps(saved, indent=2) + "\n")
+    else:
+        main()

@@ -107,6 +107,8 @@ class Mean:
             return "–"
         if self.low != self.low:                  # n = 1: no interval, never a zero-width one
             return f"{self.value:.2f} [n = {self.n}: no interval]"
+        if self.low == self.high:                 # every game the same value
+            return f"{self.value:.2f} (in every game)"
         return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"
 
     @classmethod

@@ -36,12 +36,12 @@ def score_histograms(run, variant: str = BASELINE) -> Figure | None:
             if table.is_empty():
                 continue
             for (seat,), part in table.group_by("seat", maintain_order=True):
-                x = part["score"].to_numpy().astype(float)
-                share = part["count"].to_numpy() / part["count"].sum()
+                x, share = _shares(part["score"].to_numpy(), part["count"].to_numpy())
                 label = "team" if run.cooperative else f"seat {seat}"
                 ax.step(x, share, where="mid", label=label, linewidth=1.2)
             ax.set_title(f"{players} player{'s' if players > 1 else ''}")
             ax.set_xlabel("final score")
+            whole_ticks(ax)
             ax.set_ylim(bottom=0)
             if players > 1 and not run.cooperative:
                 ax.legend(fontsize=7)
@@ -87,6 +87,24 @@ def sweep_figure(rule: str, values: list, diffs: dict, player_counts: list[int],
         return Figure(figure_svg(fig), f"Paired difference from the baseline for each value of "
                                        f"{rule} (bands: 95 % intervals; the baseline's own "
                                        f"value sits at 0).")
+
+
+def _shares(values: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Shares per value; whole-number scores get every value in their range (zeros included),
+    so a sparse histogram is not drawn as wide plateaus."""
+    values = values.astype(float)
+    share = counts / counts.sum()
+    if len(values) and np.all(values == np.round(values)) and values.max() - values.min() <= 200:
+        full = np.arange(values.min(), values.max() + 1)
+        filled = np.zeros(len(full))
+        filled[(values - values.min()).astype(int)] = share
+        return full, filled
+    return values, share
+
+
+def whole_ticks(ax) -> None:
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _or(value: float, fallback: float) -> float:

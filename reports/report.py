@@ -9,7 +9,6 @@ import datetime as dt
 import importlib
 import inspect
 import os
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,9 +52,9 @@ def structure(run: RunTables) -> Report:
         section = Section(title, run)
         try:
             build(section)
-        except Exception:          # a broken section must not lose the rest of the report
-            section.add(b.Note("This section failed to build: " +
-                               traceback.format_exc(limit=2).splitlines()[-1]))
+        except Exception as exc:   # a broken section must not lose the rest of the report
+            first = (str(exc).strip().splitlines() or [""])[0]
+            section.add(b.Note(f"This section failed to build: {type(exc).__name__}: {first}"))
         section.add(*section.closing())
         built.append(section)
     return Report(f"{spec.title} — balance report", summary.build(built, run), built)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Details, Heading, Mean, Paragraph, Table
+from reports.blocks import Details, Heading, Paragraph, Table
 from reports.figures import score_histograms
 from reports.findings import Finding
 from reports.section import Section
-from reports.stats import within_game
+from reports.stats import sd_from_sums, wilson, within_game
 from reports.tables import BASELINE, collect, means, rates
 
 
@@ -66,7 +66,8 @@ def _seat_table(section: Section, players: int, variant: str) -> Table:
     for key, won in wins.items():
         label = "team" if run.cooperative else f"seat {key[0]}"
         section.track(won, f"{label}, {players}p, {variant}")
-        rows.append([label, won.n, won, "–" if players == 1 else f"{100 * fair:.1f} %",
+        shown_fair = "–" if players == 1 or run.cooperative else f"{100 * fair:.1f} %"
+        rows.append([label, won.n, won, shown_fair,
                      scores[key]["score"]])
     caption = f"{'Team' if run.cooperative else 'By seat'} — {players} player" \
               f"{'s' if players > 1 else ''}, {variant}"
@@ -109,7 +110,8 @@ def _rotated_share(section: Section, players: int, variant: str, name: str, fair
     rotations and its seats), so the interval respects that rotations share dice."""
     results = section.run.results_at(players, variant).filter(pl.col("strategy") == name)
     per_seed = results.group_by("game").agg(pl.col("won").cast(pl.Float64).mean().alias("x"))
-    sums = collect(per_seed.select(pl.len(), pl.col("x").sum(), (pl.col("x") ** 2).sum()))
+    sums = collect(per_seed.select(pl.len().alias("n"), pl.col("x").sum().alias("s"),
+                                   (pl.col("x") ** 2).sum().alias("q")))
     n, s, q = sums.row(0)
     if variant == BASELINE:
         gap = within_game(int(n), float(s) - fair * n, float(q) - 2 * fair * float(s)
@@ -119,6 +121,12 @@ def _rotated_share(section: Section, players: int, variant: str, name: str, fair
                              gap.p, f"At {players} players the strategy {name} wins "
                              f"{100 * s / n:.1f} % with seats rotated, vs {100 * fair:.1f} % "
                              f"fair share.", "strategy"))
-    m = Mean.from_sums(int(n), float(s), float(q))
-    return f"{100 * m.value:.1f} % [{100 * m.low:.1f}, {100 * m.high:.1f}]"
+    p = s / n
+    sd = sd_from_sums(int(n), float(s), float(q))
+    # Wilson interval on the effective number of independent plays (the design effect of
+    # rotations sharing a seed); never below zero, never of zero width.
+    plays = int(collect(results.select(pl.len())).item())
+    n_eff = min(plays, p * (1 - p) * n / sd ** 2) if sd and sd == sd and 0 < p < 1 else plays
+    low, high = wilson(round(p * n_eff), max(round(n_eff), 1))
+    return f"{100 * p:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
 

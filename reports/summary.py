@@ -6,6 +6,7 @@ from reports.blocks import Heading, Note, Paragraph
 from reports.findings import p_text
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3}
+SHOWN = 15                 # findings quoted at the top; the rest are in their sections
 
 
 def build(sections: list, run) -> list:
@@ -21,11 +22,15 @@ def build(sections: list, run) -> list:
     blocks.append(Paragraph(
         f"{games:,} games: {len(run.variants)} rules variant(s) x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
-        f"families (one per section, Holm-corrected); {len(found)} survive the correction."))
+        f"famil{'y' if len(families) == 1 else 'ies'} (one per section, Holm-corrected); "
+        f"{len(found)} survive the correction."))
     if found:
         blocks.append(Heading("What the run shows"))
+        shown = found[:SHOWN]
+        more = f"\n… and {len(found) - SHOWN} more in the sections below." \
+            if len(found) > SHOWN else ""
         blocks.append(Paragraph("\n".join(f"• {f.claim} (Holm p {_p(f.p_adjusted)}; "
-                                          f"{title})" for title, f in found)))
+                                          f"{title})" for title, f in shown) + more))
     else:
         blocks.append(Paragraph("No test in this report finds a difference that survives "
                                 "Holm's correction: no seat, strategy or variant effect can be "

@@ -74,6 +74,21 @@ class RunTables:
         return ", ".join(found)
 
 
+def from_frames(games: pl.DataFrame, seats: pl.DataFrame, spec: Any,
+                variants: dict[str, dict] | None = None, rotate: bool = False) -> RunTables:
+    """A RunTables over in-memory tables (tests, notebooks): variants in order of appearance,
+    ``variants`` may give each one's {"rules": ..., "seed": ...} as a manifest would."""
+    names = games["variant"].unique(maintain_order=True).to_list() if games.height else []
+    names = sorted(names, key=lambda v: v != BASELINE)
+    described = [{"name": n, "rules": {}, **(variants or {}).get(n, {})} for n in names]
+    counts = sorted(games["players"].unique().to_list()) if games.height else []
+    manifest = {"game": spec.name, "identity": {
+        "variants": described, "seed": 0, "games": games.height, "player_counts": counts,
+        "strategies": [], "heroes": [], **({"rotate": True} if rotate else {})}}
+    unpaired = frozenset(v["name"] for v in described if v.get("seed") is not None)
+    return RunTables(games.lazy(), seats.lazy(), spec, manifest, names, counts, unpaired, rotate)
+
+
 def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFrame:
     table = table.filter(pl.col("players") == players)
     return table if variant is None else table.filter(pl.col("variant") == variant)

@@ -2,10 +2,13 @@
 
 ```toml
 [run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci
-[players]   count (int or list), strategies (one for all, or one per seat), heroes
+[players]   count (int or list), strategies (one for all, or one per seat), heroes,
+            rotate (true: every game seed is played in every rotation of the seats)
 [rules]     overrides of the game's printed rules (the baseline)
-[[variants]] name = "...", then rule overrides for that variant
-[sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid
+[[variants]] name = "...", optional seed = N (its own seed: compared unpaired), then rule
+            overrides for that variant
+[sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid (a
+            point equal to the baseline is the baseline, not played twice)
 [tune], [sensitivity]  read by `simulate tune` / `simulate sensitivity` (simulate/adaptive/)
 ```
 """
@@ -20,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from simulate.games import get_game
-from simulate.games.base import ConfigError, GameSpec, make_rules, rules_dict
+from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci"}
-PLAYER_KEYS = {"count", "strategies", "heroes"}
+PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
@@ -39,6 +42,7 @@ class Variant:
     name: str
     overrides: dict[str, Any]      # rule values that differ from the printed rules
     rules: Any                     # the game's Rules instance
+    seed: int | None = None        # its own run seed (then compared unpaired), else the run's
 
 
 @dataclass
@@ -54,6 +58,7 @@ class RunConfig:
     heroes: list[str | None]       # one per seat; None = dealt at random
     variants: list[Variant]
     raw: dict[str, Any] = field(default_factory=dict)
+    rotate: bool = False           # play every seed in every rotation of the seats
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
 
     @property
@@ -65,12 +70,17 @@ class RunConfig:
         return {"game": self.game, "games": self.games, "seed": self.seed, "chunk": self.chunk,
                 "player_counts": self.player_counts, "strategies": self.strategies,
                 "heroes": self.heroes,
-                "variants": [{"name": v.name, "rules": rules_dict(v.rules)} for v in self.variants],
-                "engine_version": self.spec.version}
+                "variants": [_variant_identity(v) for v in self.variants],
+                "engine_version": self.spec.version, **({"rotate": True} if self.rotate else {})}
 
     def identity_hash(self) -> str:
         text = json.dumps(self.identity(), sort_keys=True, default=list)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _variant_identity(variant: Variant) -> dict[str, Any]:
+    named = {"name": variant.name, "rules": rules_dict(variant.rules)}
+    return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
@@ -118,6 +128,9 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     for i, strategy in enumerate(strategies):
         build_strategy(spec.name, strategy, f"[players] strategies (seat {i})")
     heroes = _heroes(players.get("heroes", "random"), seats, spec)
+    rotate = players.get("rotate", False)
+    if not isinstance(rotate, bool):
+        raise ConfigError(f"[players] rotate = {rotate!r} is invalid; allowed: true, false")
 
     baseline_overrides = _table(data, "rules")
     variants = [Variant(BASELINE, baseline_overrides,
@@ -128,10 +141,11 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     for i, table in enumerate(raw_variants):
         variants.append(_variant(table, i, spec, baseline_overrides, variants))
     for table in sweep_points(_table(data, "sweep")):
-        variants.append(_variant(table, len(variants) - 1, spec, baseline_overrides, variants,
-                                 "[sweep]"))
+        variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]")
+        if rules_dict(variant.rules) != rules_dict(variants[0].rules):   # else: the baseline
+            variants.append(variant)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
-                     variants, raw=data, until_ci=until_ci)
+                     variants, raw=data, rotate=rotate, until_ci=until_ci)
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
@@ -142,8 +156,13 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     name = variant_name(table["name"], where)
     if any(v.name == name for v in seen):
         raise ConfigError(f"{where}: variant name '{name}' is used twice (or is 'baseline')")
-    overrides = {**baseline, **{k: v for k, v in table.items() if k != "name"}}
-    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"))
+    own_seed = table.get("seed")
+    if own_seed is not None and (isinstance(own_seed, bool) or not isinstance(own_seed, int)
+                                 or own_seed < 0):
+        raise ConfigError(f"{where}: seed = {own_seed!r} is invalid; allowed: an integer >= 0")
+    overrides = {**baseline, **{k: v for k, v in table.items() if k not in ("name", "seed")}}
+    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"),
+                   own_seed)
 
 
 def variant_name(name: str, where: str) -> str:
@@ -203,11 +222,12 @@ def _per_seat(value: Any, seats: int, where: str) -> list[Any]:
 def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
     chosen = _per_seat(value, seats, "[players] heroes")
     result = []
+    by_lower = {h.lower(): h for h in spec.heroes}
     for hero in chosen:
-        if hero == "random":
+        if isinstance(hero, str) and hero.lower() == "random":
             result.append(None)
-        elif isinstance(hero, str) and hero in spec.heroes:
-            result.append(hero)
+        elif isinstance(hero, str) and hero.lower() in by_lower:      # "thief" = "Thief"
+            result.append(by_lower[hero.lower()])
         else:
             allowed = ", ".join(("random",) + spec.heroes)
             raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
@@ -228,7 +248,8 @@ def _table(data: dict, key: str) -> dict:
 def _only(table: dict, allowed: set[str], where: str) -> None:
     for key in table:
         if key not in allowed:
-            raise ConfigError(f"{where}: unknown key '{key}'; allowed: {', '.join(sorted(allowed))}")
+            raise ConfigError(f"{where}: unknown key '{key}'{did_you_mean(key, allowed)}; "
+                              f"allowed: {', '.join(sorted(allowed))}")
 
 
 def _typed(value: Any, kind: type, where: str) -> Any:

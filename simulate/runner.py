@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +50,10 @@ SEAT_COLUMNS = {
     "score": ("float", "the game's score for this seat"),
     "rank": ("int", "1 = best; ties share a rank"),
     "won": ("bool", "the seat won (shared wins count for every winner)"),
+}
+ROTATION_COLUMN = {      # both tables, only in runs with [players] rotate = true
+    "rotation": ("int", "seats rotated by this many places: seat s played what the config gives "
+                        "seat (s + rotation) mod players"),
 }
 
 
@@ -103,49 +106,66 @@ def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk
 def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
-    return {"game": cfg.game, "rules": variant.overrides, "seed": cfg.seed,
+    return {"game": cfg.game, "rules": variant.overrides,
+            "seed": cfg.seed if variant.seed is None else variant.seed,
             "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop}
+            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate}
+
+
+def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
+    """(rotation, strategies, heroes) to play each seed with: just the config's seating, or with
+    ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy sits
+    in every seat on the same dice."""
+    n = task["players"]
+    turns = range(n) if task.get("rotate") else range(1)
+    return [(r, [task["strategies"][(s + r) % n] for s in range(n)],
+             [task["heroes"][(s + r) % n] for s in range(n)]) for r in turns]
 
 
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
-    """Play one chunk's games; return the ``games`` and ``seats`` columns."""
+    """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
+    ``rotation`` column too: each seed is played once per rotation of the seats)."""
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
-    seats = [build_strategy(spec.name, s) for s in task["strategies"]]
-    heroes = task["heroes"] if any(task["heroes"]) else None
-    described = [s.describe() for s in seats]
-    names = "|".join(described)
-    games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns)}
-    seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
+    seatings = [(r, [build_strategy(spec.name, s) for s in strategies],
+                 heroes if any(heroes) else None)
+                for r, strategies, heroes in rotations(task)]
+    described = {r: [s.describe() for s in seats] for r, seats, _ in seatings}
+    extra = list(ROTATION_COLUMN) if task.get("rotate") else []
+    games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
+    seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + extra}
     n = task["players"]
-    constant = {"variant": task["variant"], "players": n, "strategies": names,
-                "game_name": spec.name, "engine_version": spec.version,
-                "rules_hash": rules_hash(rules)}
+    constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
+                "engine_version": spec.version, "rules_hash": rules_hash(rules)}
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
-        _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
-        row = {"game": index, "seed": seed, "decisions": decisions,
-               "end_reason": outcome.end_reason, **constant}
-        for column in GAME_COLUMNS:
-            games[column].append(row[column])
-        for column in own_game:
-            games[column].append(outcome.metrics[column])
-        for seat in range(n):
-            generic = (index, task["variant"], n, seat, described[seat],   # SEAT_COLUMNS order
-                       float(outcome.scores[seat]), outcome.ranks[seat], outcome.won[seat])
-            for column, value in zip(SEAT_COLUMNS, generic):
-                seat_rows[column].append(value)
-            metrics = outcome.seat_metrics[seat]
-            for column in own_seat:
-                seat_rows[column].append(metrics[column])
+        for rotation, seats, heroes in seatings:
+            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
+            names = described[rotation]
+            row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
+                   "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
+            for column in list(GAME_COLUMNS) + extra:
+                games[column].append(row[column])
+            for column in own_game:
+                games[column].append(outcome.metrics[column])
+            for seat in range(n):
+                generic = (index, task["variant"], n, seat, names[seat],  # SEAT_COLUMNS order
+                           float(outcome.scores[seat]), outcome.ranks[seat], outcome.won[seat])
+                for column, value in zip(SEAT_COLUMNS, generic):
+                    seat_rows[column].append(value)
+                for column in extra:
+                    seat_rows[column].append(rotation)
+                metrics = outcome.seat_metrics[seat]
+                for column in own_seat:
+                    seat_rows[column].append(metrics[column])
     return games, seat_rows
 
 
 def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
-    schema = {c: POLARS_TYPES[t] for c, (t, _) in {**generic, **own}.items()}
+    extra = ROTATION_COLUMN if "rotation" in columns else {}
+    schema = {c: POLARS_TYPES[t] for c, (t, _) in {**generic, **own, **extra}.items()}
     return pl.DataFrame(columns, schema=schema)
 
 
@@ -278,29 +298,3 @@ def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     return (pl.scan_parquet(out / "games" / "*.parquet"),
             pl.scan_parquet(out / "seats" / "*.parquet"))
 
-
-class ProgressBar:
-    """Games done, games/s and ETA on a terminal; silent in CI and pipes."""
-
-    def __init__(self, stream=None, enabled: bool | None = None):
-        self.stream = stream = stream or sys.stderr
-        self.enabled = (stream.isatty() and not os.environ.get("CI")) if enabled is None else enabled
-        self.start = time.perf_counter()
-        self.first: int | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.first is None:
-            self.first = done
-        if not self.enabled:
-            return
-        seconds = time.perf_counter() - self.start
-        rate = (done - self.first) / seconds if seconds > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 else float("nan")
-        width = 30
-        filled = int(width * done / total) if total else width
-        bar = "#" * filled + "-" * (width - filled)
-        eta_text = f"{eta:5.0f}s" if eta == eta else "    ?"
-        self.stream.write(f"\r[{bar}] {done:,}/{total:,} games  {rate:,.0f} games/s  ETA {eta_text}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()

@@ -68,8 +68,15 @@ def test_list_shows_games_strategies_and_rules():
     result = invoke("list")
     assert result.exit_code == 0
     assert "dungeon_roll" in result.output
-    assert "champion_opens_all_chests = True   [true or false]" in result.output
-    assert "risk_aware(risk_tolerance=0.25, chest_risk=0.5)   (default)" in result.output
+    assert "champion_opens_all_chests = true   [true or false]" in result.output   # as TOML
+    assert "treasure_counts = [3, 3, 3, 3, 3, 4, 6, 3, 4, 4]" in result.output
+    assert "risk_aware(risk_tolerance = 0.25, chest_risk = 0.5)   (default)" in result.output
+
+
+def test_help_keeps_brackets_and_h_is_help():
+    result = invoke("run", "-h")
+    assert result.exit_code == 0
+    assert "Games per variant (overrides [run])." in result.output
 
 
 def test_validate_summarises(tmp_path):

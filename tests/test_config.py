@@ -1,4 +1,6 @@
 """Bad configs get one clear error naming the problem and the allowed values."""
+import re
+
 import pytest
 
 from simulate.config import parse_config, load_config
@@ -107,5 +109,21 @@ def test_strategy_parameters_are_checked(strategy, message):
 def test_sweep_over_a_list_valued_rule_names_its_points():
     cfg = parse_config(config(sweep={"treasure_counts": [[3, 3, 3, 3, 3, 4, 6, 3, 4, 4],
                                                          [3, 3, 3, 3, 3, 4, 0, 3, 4, 4]]}))
-    assert cfg.variants[2].name == "treasure_counts=[3,3,3,3,3,4,0,3,4,4]"
-    assert cfg.variants[2].rules.treasure_counts[6] == 0
+    # the first point is the printed rules: it is the baseline, not played twice
+    assert [v.name for v in cfg.variants] == ["baseline", "treasure_counts=[3,3,3,3,3,4,0,3,4,4]"]
+    assert cfg.variants[1].rules.treasure_counts[6] == 0
+
+
+def test_rotate_variant_seed_heroes_any_case_and_did_you_mean():
+    cfg = parse_config(config(players={"count": [2], "heroes": ["KNIGHT", "Random"],
+                                       "rotate": True},
+                              variants=[{"name": "again", "seed": 99}]))
+    assert cfg.rotate and cfg.heroes == ["knight", None]
+    assert cfg.variants[1].seed == 99 and cfg.identity()["variants"][1]["seed"] == 99
+    assert "seed" not in cfg.identity()["variants"][0]
+    for bad, message in (({"players": {"rotate": "yes"}}, "rotate = 'yes' is invalid"),
+                         ({"variants": [{"name": "x", "seed": -1}]}, "seed = -1 is invalid"),
+                         ({"players": {"coutn": 2}}, "did you mean 'count'?"),
+                         ({"rules": {"level_up_xpp": 3}}, "did you mean 'level_up_xp'?")):
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            parse_config(config(**bad))

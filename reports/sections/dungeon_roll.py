@@ -1,180 +1,163 @@
-"""Dungeon Roll's report section: XP per game and its sources, XP by delve depth and how delves
-end, hero balance, dragons, solo ranks and the tie-break."""
+"""Dungeon Roll's report section: XP per game and its sources, how delves end and how deep they
+go, hero balance, dragons, ties and solo titles; every row within one player count."""
 from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Figure, Heading, Paragraph, Table, figure_svg, mean_ci, plot_style, rate
+from reports.blocks import Figure, Heading, Paragraph, Rate, Table, figure_svg, plot_style
+from reports.figures import panels
+from reports.tables import collect, means, rates
 
 PARTS = ("xp_levels", "xp_dragons", "xp_empty_box", "xp_treasures", "xp_scale_pairs")
 ENDS = ("retired", "level_10", "town_portal", "fled_monsters", "fled_dragon")
 RANKS = ("Dragon Fodder", "Village Hero", "Seasoned Explorer", "Champion", "Hero of Ages")
+BY = ["variant", "players"]
 
 
-def _keys(df: pl.DataFrame, columns: list[str]) -> list[tuple]:
-    """Distinct values of ``columns`` in order of appearance (the baseline variant first)."""
-    present = [c for c in columns if c in df.columns]
-    if df.is_empty() or not present:
-        return []
-    return list(df.select(present).unique(maintain_order=True).iter_rows())
+def _present(lf: pl.LazyFrame, columns) -> list[str]:
+    names = lf.collect_schema().names()
+    return [c for c in columns if c in names]
 
 
-def _part(df: pl.DataFrame, columns: list[str], key: tuple) -> pl.DataFrame:
-    for column, value in zip(columns, key):
-        df = df.filter(pl.col(column).is_null() if value is None else pl.col(column) == value)
-    return df
+def _order(run, key: tuple) -> tuple:
+    """Rows in config order: variant as in the config, then player count, then the rest."""
+    return (run.variants.index(key[0]) if key[0] in run.variants else 99,) + tuple(
+        str(k) for k in key[1:])
 
 
-def _mean(df: pl.DataFrame, column: str):
-    return mean_ci(df[column].cast(pl.Float64).to_numpy()) if column in df.columns else None
-
-
-def _score_table(seats: pl.DataFrame) -> Table:
-    by = ["variant", "players"]
-    rows = []
-    for key in _keys(seats, by):
-        part = _part(seats, by, key)
-        rows.append(list(key) + [len(part), _mean(part, "score")] +
-                    [_mean(part, c) for c in PARTS] + [_mean(part, "deepest_level")])
-    return Table(by + ["seats", "final XP", "levels", "dragons", "empty box", "treasures",
-                       "scale pairs", "deepest level"], rows,
+def _score_table(run) -> Table:
+    columns = _present(run.seats, ("score",) + PARTS + ("deepest_level",))
+    rows = [list(key) + [m["score"].n] + [m[c] for c in columns]
+            for key, m in sorted(means(run.seats, columns, BY), key=lambda r: _order(run, r[0]))]
+    return Table(BY + ["seats", "final XP"] + [c.removeprefix("xp_").replace("_", " ")
+                                               for c in columns[1:]], rows,
                  "Final XP per seat and where it comes from (mean, 95 % interval); the five "
                  "sources sum to the final XP.")
 
 
-def _delves(seats: pl.DataFrame) -> pl.DataFrame:
+def _delves(run) -> pl.LazyFrame | None:
     """One row per delve played: variant, players, delve number, level, XP, how it ended."""
+    names = run.seats.collect_schema().names()
     frames = []
     for k in range(1, 6):
         cols = [f"delve{k}_level", f"delve{k}_xp", f"delve{k}_end"]
-        if not all(c in seats.columns for c in cols):
-            continue
-        keep = [c for c in ("variant", "players", "hero") if c in seats.columns]
-        frames.append(seats.select(keep + cols).rename(
-            {cols[0]: "level", cols[1]: "xp", cols[2]: "end"}).with_columns(
-            pl.lit(k).alias("delve"), pl.col("level").cast(pl.Int64), pl.col("xp").cast(pl.Int64),
-            pl.col("end").cast(pl.Utf8)))
-    if not frames:
-        return pl.DataFrame()
-    return pl.concat(frames).filter(pl.col("end").is_not_null())
+        if all(c in names for c in cols):
+            frames.append(run.seats.select(
+                "variant", "players", pl.lit(k).alias("delve"),
+                pl.col(cols[0]).cast(pl.Int64).alias("level"),
+                pl.col(cols[1]).cast(pl.Int64).alias("xp"),
+                pl.col(cols[2]).cast(pl.Utf8).alias("end")))
+    return pl.concat(frames).filter(pl.col("end").is_not_null()) if frames else None
 
 
-def _ends_table(delves: pl.DataFrame) -> Table:
-    by = ["variant", "players", "delve"]
+def _ends_table(run, delves: pl.LazyFrame) -> Table:
+    by = BY + ["delve"]
+    counts = collect(delves.group_by(by + ["end"]).len())
     rows = []
-    for key in _keys(delves, by):
-        part = _part(delves, by, key)
-        ends = part["end"].to_list()
-        rows.append(list(key) + [len(part), _mean(part, "xp"), _mean(part, "level")] +
-                    [rate([e == end for e in ends]) for end in ENDS])
+    for key, m in sorted(means(delves, ["xp", "level"], by), key=lambda r: _order(run, r[0])):
+        part = counts.filter(*(pl.col(c) == v for c, v in zip(by, key)))
+        found = dict(zip(part["end"].to_list(), part["len"].to_list()))
+        n = m["xp"].n
+        rows.append(list(key) + [n, m["xp"], m["level"]] + [Rate(int(found.get(e, 0)), n)
+                                                             for e in ENDS])
     return Table(by + ["delves", "XP", "level reached"] + list(ENDS), rows,
                  "How delves end, by delve number: XP gained in the delve, level reached, and the "
                  "share of each ending (fleeing scores no level XP).")
 
 
-def _depth_table(delves: pl.DataFrame) -> Table:
-    by = ["variant", "level"]
-    rows = []
-    for key in sorted(_keys(delves, by), key=lambda k: (str(k[0]), k[1] or 0)):
-        part = _part(delves, by, key)
-        ends = part["end"].to_list()
-        rows.append(list(key) + [len(part), _mean(part, "xp"),
-                                 rate([e.startswith("fled") for e in ends])])
+def _depth_table(run, delves: pl.LazyFrame) -> Table:
+    by = BY + ["level"]
+    fled = delves.with_columns(pl.col("end").str.starts_with("fled").alias("fled"))
+    xp = dict(means(fled, ["xp"], by))
+    rows = [list(key) + [r.n, xp[key]["xp"], r]
+            for key, r in sorted(rates(fled, "fled", by), key=lambda r: _order(run, r[0]))
+            if key[2] is not None]
     return Table(by + ["delves", "XP", "fled"], rows,
-                 "XP by delve depth: delves ending at each level, their mean XP and the share "
-                 "that ended by fleeing.")
+                 "XP by delve depth within each player count: delves ending at each level, their "
+                 "mean XP and the share that ended by fleeing.")
 
 
-def _depth_figure(delves: pl.DataFrame) -> Figure | None:
-    if delves.is_empty() or delves["level"].drop_nulls().is_empty():
+def _depth_figure(run, delves: pl.LazyFrame) -> Figure | None:
+    counts = collect(delves.filter(pl.col("level").is_not_null())
+                     .group_by(BY + ["level"]).len()).sort(BY + ["level"])
+    if counts.is_empty():
         return None
     with plot_style() as plt:
-        fig, ax = plt.subplots()
-        top = int(delves["level"].max())
-        for (variant,) in _keys(delves, ["variant"]) or [(None,)]:
-            part = delves if variant is None else delves.filter(pl.col("variant") == variant)
-            levels = part["level"].drop_nulls().to_numpy()
-            ax.hist(levels, bins=[x - 0.5 for x in range(1, top + 2)], histtype="step",
-                    density=True, label=str(variant))
-        ax.set_xlabel("level when the delve ended")
-        ax.set_ylabel("share of delves")
-        ax.legend()
-        return Figure(figure_svg(fig), "Where delves end, by variant.")
+        fig, axes = panels(plt, len(run.player_counts))
+        for ax, players in zip(axes, run.player_counts):
+            for variant in run.variants:
+                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+                if part.height:
+                    ax.step(part["level"], part["len"] / part["len"].sum(), where="mid",
+                            label=variant)
+            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
+            ax.set_xlabel("level when the delve ended")
+            ax.set_xticks(range(1, 11))
+            ax.set_ylim(bottom=0)
+        axes[0].set_ylabel("share of delves")
+        axes[0].legend(fontsize=7)
+        return Figure(figure_svg(fig), "Where delves end: one panel per player count, one line "
+                                       "per variant.")
 
 
-def _hero_table(seats: pl.DataFrame) -> Table:
-    by = ["variant", "hero"]
-    rows = []
-    for key in sorted(_keys(seats, by), key=lambda k: (str(k[0]), str(k[1]))):
-        part = _part(seats, by, key)
-        multi = part.filter(pl.col("players") > 1) if "players" in part.columns else part
-        rows.append(list(key) + [len(part), _mean(part, "score"),
-                                 rate(part["master"].fill_null(False).to_numpy())
-                                 if "master" in part.columns else None,
-                                 rate(multi["won"].fill_null(False).to_numpy())
-                                 if "won" in multi.columns else None])
-    return Table(by + ["seats", "final XP", "reached master", "win rate (2+ players)"], rows,
-                 "Hero balance: final XP, how often the hero levels up, and win rate in "
-                 "multi-player games.")
-
-
-def _dragon_table(seats: pl.DataFrame, games: pl.DataFrame) -> Table:
-    by = ["variant", "players"]
-    rows = []
-    for key in _keys(seats, by):
-        part = _part(seats, by, key)
-        gpart = _part(games, by, key)
-        fought = int(part["dragons_fought"].fill_null(0).sum()) if "dragons_fought" in part.columns \
-            else 0
-        won = int(part["dragons_defeated"].fill_null(0).sum()) \
-            if "dragons_defeated" in part.columns else 0
-        rows.append(list(key) + [_mean(part, "dragons_fought"), _mean(part, "dragons_defeated"),
-                                 f"{100 * won / fought:.1f} %" if fought else "–",
-                                 _mean(part, "flees"),
-                                 rate(gpart["tie_break_decided"].fill_null(False).to_numpy())
-                                 if "tie_break_decided" in gpart.columns else None,
-                                 rate(gpart["shared_win"].fill_null(False).to_numpy())
-                                 if "shared_win" in gpart.columns else None])
-    return Table(by + ["dragon attacks", "dragons defeated", "defeated per attack", "flees",
-                       "tie-break decided", "shared win"], rows,
-                 "Dragons, flights and ties per seat and per game.")
-
-
-def _solo_table(seats: pl.DataFrame) -> Table | None:
-    if "solo_rank" not in seats.columns:
+def _hero_table(run) -> Table | None:
+    if "hero" not in run.seats.collect_schema().names():
         return None
-    solo = seats.filter(pl.col("solo_rank").is_not_null())
-    if solo.is_empty():
+    by = BY + ["hero"]
+    score = dict(means(run.seats, ["score"], by))
+    master = dict(rates(run.seats, "master", by)) if _present(run.seats, ["master"]) else {}
+    won = dict(rates(run.seats, "won", by))
+    rows = [list(key) + [score[key]["score"].n, score[key]["score"], master.get(key),
+                         won[key] if key[1] > 1 else "–"]
+            for key in sorted(score, key=lambda k: _order(run, k))]
+    return Table(by + ["seats", "final XP", "reached master", "win rate"], rows,
+                 "Hero balance within each player count: final XP, how often the hero levels up, "
+                 "and win rate (heroes are dealt at random unless the config fixes them).")
+
+
+def _dragon_table(run) -> Table:
+    columns = _present(run.seats, ("dragons_fought", "dragons_defeated", "flees"))
+    per_seat = dict(means(run.seats, columns, BY))
+    flags = [c for c in ("tie_break_decided", "shared_win") if c in _present(run.games, [c])]
+    per_game = {c: dict(rates(run.games, c, BY)) for c in flags}
+    rows = [list(key) + [per_seat[key][c] for c in columns] +
+            [per_game[c].get(key) if key[1] > 1 else "–" for c in flags]
+            for key in sorted(per_seat, key=lambda k: _order(run, k))]
+    return Table(BY + [c.replace("_", " ") for c in columns + flags], rows,
+                 "Dragons and flights per seat; how often a tie on XP was broken by treasures, "
+                 "or shared, per game (multi-player only).")
+
+
+def _solo_table(run) -> Table | None:
+    if not _present(run.seats, ["solo_rank"]):
+        return None
+    solo = run.seats.filter(pl.col("solo_rank").is_not_null())
+    counts = collect(solo.group_by("variant", "solo_rank").len())
+    if counts.is_empty():
         return None
     rows = []
-    for (variant,) in _keys(solo, ["variant"]) or [(None,)]:
-        part = solo if variant is None else solo.filter(pl.col("variant") == variant)
-        ranks = part["solo_rank"].to_list()
-        rows.append([variant, len(part)] + [rate([r == name for r in ranks]) for name in RANKS])
+    for variant in run.variants:
+        part = counts.filter(pl.col("variant") == variant)
+        found = dict(zip(part["solo_rank"].to_list(), part["len"].to_list()))
+        n = sum(found.values())
+        if n:
+            rows.append([variant, n] + [Rate(int(found.get(r, 0)), n) for r in RANKS])
     return Table(["variant", "games"] + list(RANKS), rows,
-                 "Solo titles (0-15 Dragon Fodder ... 35+ Hero of Ages).")
+                 f"Solo titles (0-15 Dragon Fodder ... 35+ Hero of Ages); a solo win counts at "
+                 f"{run.solo_win() or 'the rules threshold'}.")
 
 
-def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
-    blocks: list = [Heading("Experience per game and per delve"),
-                    Paragraph("A delve scores its level when "
-                              "the adventurer retires (or uses a Town Portal) and nothing when "
-                              "the party flees; dragons, an empty treasure box and unused "
-                              "treasures add the rest.")]
-    if seats.is_empty():
-        blocks.append(Paragraph("No games in this run."))
-        return blocks
-    blocks.append(_score_table(seats))
-    delves = _delves(seats)
-    if not delves.is_empty():
-        blocks += [_ends_table(delves), _depth_table(delves)]
-        figure = _depth_figure(delves)
-        if figure is not None:
-            blocks.append(figure)
-    if "hero" in seats.columns:
-        blocks.append(_hero_table(seats))
-    blocks.append(_dragon_table(seats, games))
-    solo = _solo_table(seats)
-    if solo is not None:
-        blocks.append(solo)
-    return blocks
+def build(section) -> None:
+    run = section.run
+    section.add(Heading("Experience per game and per delve"),
+                Paragraph("A delve scores its level when the adventurer retires (or uses a Town "
+                          "Portal) and nothing when the party flees; dragons, an empty treasure "
+                          "box and unused treasures add the rest."))
+    if not run.player_counts:
+        section.add(Paragraph("No games in this run."))
+        return
+    section.add(_score_table(run))
+    delves = _delves(run)
+    if delves is not None:
+        section.add(_ends_table(run, delves), _depth_table(run, delves), _depth_figure(run, delves))
+    section.add(_hero_table(run), _dragon_table(run), _solo_table(run))

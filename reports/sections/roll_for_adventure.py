@@ -1,175 +1,153 @@
 """Roll for Adventure's own report section: the team's win rate, the Master of Shadows' timing,
-what ends the games, and where the stones come from."""
+what ends the games, and where the stones come from. Co-op: one row per game, always within one
+player count; figures are small multiples (one panel per player count, one line per variant)."""
 from __future__ import annotations
 
 import numpy as np
 import polars as pl
 
-from reports.blocks import (Figure, Heading, Paragraph, Rate, Table, figure_svg, mean_ci,
-                            plot_style, wilson)
+from reports.blocks import Figure, Heading, Note, Paragraph, Rate, Table, figure_svg, plot_style
+from reports.figures import panels, rate_lines, whole_ticks
+from reports.tables import collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("no_dice", "turn_limit")
+BY = ["variant", "players"]
 
 
-def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
-    if games.is_empty():
-        return [Paragraph("No games were played.")]
-    blocks: list = []
-    if "hero_powers" in games.columns and games["hero_powers"].fill_null(False).any():
-        blocks.append(Paragraph(
-            "WARNING: some games used PLACEHOLDER hero powers (Rules.hero_powers = true). The "
-            "printed powers are unknown; these are invented stand-ins, so results from those "
-            "games do not describe the published game."))
-    blocks += _win_rates(games)
-    blocks += _shadow_master(games)
-    blocks += _endings(games)
-    blocks += _stones(games)
-    return blocks
+def build(section) -> None:
+    run = section.run
+    if not run.player_counts:
+        section.add(Paragraph("No games were played."))
+        return
+    powers = rates(run.games, "hero_powers") if "hero_powers" in _names(run) else []
+    if powers and powers[0][1].k:
+        section.add(Note("Some games used PLACEHOLDER hero powers (Rules.hero_powers = true). "
+                         "The printed powers are unknown; these are invented stand-ins, so "
+                         "results from those games do not describe the published game."))
+    section.add(*_win_rates(run), *_shadow_master(run), *_endings(run), *_stones(run))
 
 
-def _groups(games: pl.DataFrame):
-    """(label, frame) per variant and player count, baseline first."""
-    for variant in games["variant"].unique(maintain_order=True).to_list():
-        part = games.filter(pl.col("variant") == variant)
-        for players in sorted(part["players"].unique().to_list()):
-            yield variant, players, part.filter(pl.col("players") == players)
+def _names(run) -> list[str]:
+    return run.games.collect_schema().names()
 
 
-def _won(part: pl.DataFrame) -> Rate:
-    return Rate(int(part["won"].fill_null(False).sum()), len(part))
+def _sorted(run, rows):
+    return sorted(rows, key=lambda r: (run.variants.index(r[0][0]), *map(str, r[0][1:])))
 
 
-def _win_rates(games: pl.DataFrame) -> list:
-    rows = []
-    for variant, players, part in _groups(games):
-        for board in sorted(part["board"].drop_nulls().unique().to_list()):
-            sub = part.filter(pl.col("board") == board)
-            rows.append([variant, players, board, len(sub), _won(sub),
-                         mean_ci(sub["stones"].cast(pl.Float64).to_numpy()),
-                         mean_ci(sub["turns"].cast(pl.Float64).to_numpy())])
+def _win_rates(run) -> list:
+    by = BY + ["board"]
+    won = _sorted(run, rates(run.games, "won", by))
+    avg = dict(means(run.games, ["stones", "turns"], by))
+    rows = [list(key) + [r.n, r, avg[key]["stones"], avg[key]["turns"]] for key, r in won]
     return [Heading("Team win rate"),
-            Paragraph("Everyone wins or loses together. Intervals are 95 % (Wilson for rates, "
-                      "t for means)."),
-            Table(["variant", "players", "adventure board", "games", "team win rate",
-                   "stones", "turns"], rows, "Team win rate by player count and board")]
+            Paragraph("Everyone wins or loses together: one row per game. Intervals are 95 % "
+                      "(Wilson for rates, t for means)."),
+            Table(by + ["games", "team win rate", "stones", "turns"], rows,
+                  "Team win rate by player count and board")]
 
 
-def _shadow_master(games: pl.DataFrame) -> list:
-    blocks: list = [Heading("The Master of Shadows")]
-    timing_rows, curves = [], []
-    for variant, players, part in _groups(games):
-        arrived = part.filter(pl.col("shadow_master_turn").is_not_null())
-        label = f"{variant}, {players}p"
-        timing_rows.append([variant, players, len(part), Rate(len(arrived), len(part)),
-                            mean_ci(arrived["shadow_master_turn"].cast(pl.Float64).to_numpy()),
-                            mean_ci(arrived["turns_after_shadow_master"].cast(pl.Float64)
-                                    .to_numpy()),
-                            mean_ci(arrived["stones_at_shadow_master"].cast(pl.Float64)
-                                    .to_numpy())])
-        curves.append((label, part, arrived))
-    blocks.append(Table(["variant", "players", "games", "he appeared", "arrival turn",
-                         "turns after him", "stones when he came"], timing_rows,
-                        "Arrival of the Master of Shadows (he is revealed at the end of a turn)"))
-    blocks.append(_arrival_figure(curves))
-    blocks.append(_win_by_arrival_figure(curves))
-    blocks.append(_survival_figure(curves))
-    return blocks
+def _shadow_master(run) -> list:
+    arrived = run.games.filter(pl.col("shadow_master_turn").is_not_null())
+    appeared = dict(rates(run.games.with_columns(
+        pl.col("shadow_master_turn").is_not_null().alias("came")), "came", BY))
+    timing = dict(means(arrived, ["shadow_master_turn", "turns_after_shadow_master",
+                                  "stones_at_shadow_master"], BY))
+    rows = []
+    for key, came in _sorted(run, appeared.items()):
+        m = timing.get(key, {})
+        rows.append(list(key) + [came.n, came] + [m.get(c) for c in (
+            "shadow_master_turn", "turns_after_shadow_master", "stones_at_shadow_master")])
+    return [Heading("The Master of Shadows"),
+            Table(BY + ["games", "he appeared", "arrival turn", "turns after him",
+                        "stones when he came"], rows,
+                  "Arrival of the Master of Shadows (revealed at the end of a turn). Censored: "
+                  "arrival turn, turns after him and stones are over the games he appeared in "
+                  "only; games that ended first say nothing about when he would have come."),
+            _arrival_figure(run, arrived), _win_by_arrival_figure(run, arrived),
+            _survival_figure(run)]
 
 
-def _arrival_figure(curves) -> Figure:
+def _per_panel(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str, caption: str):
+    if table.is_empty():
+        return None
     with plot_style() as plt:
-        fig, ax = plt.subplots()
-        for label, _, arrived in curves:
-            turns = arrived["shadow_master_turn"].to_numpy()
-            if len(turns):
-                values, counts = np.unique(turns, return_counts=True)
-                ax.plot(values, counts / len(turns), marker="o", ms=3, label=label)
-        ax.set_xlabel("turn of his arrival")
-        ax.set_ylabel("share of the games he appeared in")
-        _legend(ax)
-        return Figure(figure_svg(fig), "Distribution of the Master of Shadows' arrival turn")
+        fig, axes = panels(plt, len(run.player_counts))
+        for ax, players in zip(axes, run.player_counts):
+            for variant in run.variants:
+                part = table.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+                if part.height:
+                    draw(ax, part, variant)
+            ax.set_title(f"{players} players")
+            ax.set_xlabel(xlabel)
+            whole_ticks(ax)
+            ax.set_ylim(bottom=0)
+        axes[0].set_ylabel(ylabel)
+        axes[0].legend(fontsize=7)
+        return Figure(figure_svg(fig), caption)
 
 
-def _win_by_arrival_figure(curves) -> Figure:
-    with plot_style() as plt:
-        fig, ax = plt.subplots()
-        for label, _, arrived in curves:
-            if arrived.is_empty():
-                continue
-            by_turn = (arrived.group_by("shadow_master_turn")
-                       .agg(pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum().alias("k"))
-                       .sort("shadow_master_turn"))
-            turns = by_turn["shadow_master_turn"].to_numpy()
-            k, n = by_turn["k"].to_numpy(), by_turn["n"].to_numpy()
-            low, high = zip(*(wilson(int(a), int(b)) for a, b in zip(k, n)))
-            line, = ax.plot(turns, k / n, marker="o", ms=3, label=label)
-            ax.fill_between(turns, low, high, alpha=0.15, color=line.get_color())
-        ax.set_xlabel("turn of his arrival")
-        ax.set_ylabel("team win rate")
-        ax.set_ylim(0, 1)
-        _legend(ax)
-        return Figure(figure_svg(fig), "Team win rate by the Master of Shadows' arrival turn "
-                                       "(bands: 95 % Wilson intervals)")
+def _arrival_figure(run, arrived: pl.LazyFrame):
+    counts = collect(arrived.group_by(BY + ["shadow_master_turn"]).len()).sort(
+        "shadow_master_turn")
+    return _per_panel(run, counts, lambda ax, p, v: ax.plot(
+        p["shadow_master_turn"], p["len"] / p["len"].sum(), marker="o", ms=3, label=v),
+        "share of the games he appeared in", "turn of his arrival",
+        "When the Master of Shadows arrives (games he appeared in): one panel per player count.")
 
 
-def _survival_figure(curves) -> Figure:
-    with plot_style() as plt:
-        fig, ax = plt.subplots()
-        for label, part, arrived in curves:
-            turns = part["turns"].to_numpy()
-            if not len(turns):
-                continue
-            x = np.arange(0, int(turns.max()) + 1)
-            won = part["won"].fill_null(False).to_numpy()
-            for outcome, style in ((True, "-"), (False, "--")):
-                ended = turns[won == outcome]
-                if len(ended):
-                    share = (ended[None, :] > x[:, None]).sum(axis=1) / len(turns)
-                    ax.step(x, share, where="post", linestyle=style,
-                            label=f"{label}, {'won' if outcome else 'lost'}")
-            if len(arrived):
-                ax.axvline(float(np.median(arrived["shadow_master_turn"].to_numpy())),
-                           color="grey", linewidth=0.8, linestyle=":")
-        ax.set_xlabel("turn")
-        ax.set_ylabel("share of all games still running")
-        _legend(ax)
-        return Figure(figure_svg(fig), "Games still running after each turn, split by how they "
-                                       "ended (solid: won, dashed: lost); dotted lines: median "
-                                       "arrival of the Master of Shadows")
+def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
+    table = collect(arrived.group_by(BY + ["shadow_master_turn"]).agg(
+        pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum().alias("k"))).sort(
+        "shadow_master_turn")
+    return _per_panel(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
+                      "team win rate", "turn of his arrival",
+                      "Team win rate by the Master of Shadows' arrival turn (bands: 95 % Wilson).")
 
 
-def _legend(ax) -> None:
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=7)
+def _survival_figure(run):
+    counts = collect(run.games.group_by(BY + ["turns"]).len()).sort("turns")
+
+    def draw(ax, part, variant):
+        turns, n = part["turns"].to_numpy(), part["len"].to_numpy()
+        x = np.arange(0, int(turns.max()) + 1)
+        still = np.array([n[turns > t].sum() for t in x]) / n.sum()
+        ax.step(x, still, where="post", label=variant)
+    return _per_panel(run, counts, draw, "share of games still running", "turn",
+                      "Games still running after each turn: one panel per player count.")
 
 
-def _endings(games: pl.DataFrame) -> list:
-    present = set(games["end_reason"].drop_nulls().unique().to_list())
+def _endings(run) -> list:
+    counts = collect(run.games.group_by(BY + ["end_reason"]).len())
+    present = set(counts["end_reason"].drop_nulls().to_list())
     reasons = [r for r in END_REASONS if r in present] + sorted(present - set(END_REASONS))
     rows = []
-    for variant, players, part in _groups(games):
-        counts = dict(part.group_by("end_reason").len().iter_rows())
-        rows.append([variant, players, len(part)]
-                    + [Rate(int(counts.get(r, 0)), len(part)) for r in reasons])
+    for variant in run.variants:
+        for players in run.player_counts:
+            part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+            found = dict(zip(part["end_reason"].to_list(), part["len"].to_list()))
+            n = sum(found.values())
+            if n:
+                rows.append([variant, players, n] + [Rate(int(found.get(r, 0)), n)
+                                                     for r in reasons])
     return [Heading("What ends the games"),
             Paragraph("stones = the team won; <territory>_fell = that territory's skull reached "
                       "the end of its track; no_dice = nobody had a die at the start of a turn."),
-            Table(["variant", "players", "games"] + reasons, rows, "Share of games by ending")]
+            Table(BY + ["games"] + reasons, rows, "Share of games by ending")]
 
 
-def _stones(games: pl.DataFrame) -> list:
-    stone_rows, damage_rows = [], []
-    for variant, players, part in _groups(games):
-        stone_rows.append([variant, players] + [
-            mean_ci(part[f"stones_{t}"].cast(pl.Float64).to_numpy()) for t in TERRITORIES[:3]]
-            + [mean_ci(part["enemies_defeated"].cast(pl.Float64).to_numpy()),
-               mean_ci(part["max_vortex_of_oblivion"].cast(pl.Float64).to_numpy())])
-        damage_rows.append([variant, players] + [
-            mean_ci(part[f"damage_{t}"].cast(pl.Float64).to_numpy()) for t in TERRITORIES])
+def _stones(run) -> list:
+    stones = [f"stones_{t}" for t in TERRITORIES[:3]] + ["enemies_defeated",
+                                                          "max_vortex_of_oblivion"]
+    damage = [f"damage_{t}" for t in TERRITORIES]
+    found = dict(means(run.games, stones + damage, BY))
+    keys = [k for k, _ in _sorted(run, found.items())]
     return [Heading("Stones and damage by territory"),
-            Table(["variant", "players", "desert stones", "fortress stones", "forest stones",
-                   "enemies defeated", "most dice in the Vortex of Oblivion"], stone_rows,
+            Table(BY + ["desert stones", "fortress stones", "forest stones", "enemies defeated",
+                        "most dice in the Vortex of Oblivion"],
+                  [list(k) + [found[k][c] for c in stones] for k in keys],
                   "Mean per game (the ice cave gives rewards, not stones)"),
-            Table(["variant", "players"] + [f"{t} damage" for t in TERRITORIES], damage_rows,
+            Table(BY + [f"{t} damage" for t in TERRITORIES],
+                  [list(k) + [found[k][c] for c in damage] for k in keys],
                   "Damage on each track at the end (mean per game)")]

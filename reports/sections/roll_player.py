@@ -1,117 +1,129 @@
-"""Roll Player's report section: reputation-star distributions by source, win rates by class
-and seat, the tie-breakers, the Market ranking and the placeholder data in use."""
+"""Roll Player's report section: reputation stars by source, class and race, the tie-breakers,
+the Market ranking and the placeholder data in use; every table within one player count."""
 from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Figure, Heading, Paragraph, Table, figure_svg, mean_ci, plot_style, rate
+from reports.blocks import (Details, Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
+                            plot_style)
+from reports.figures import panels, whole_ticks
+from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
          "stars_armor", "stars_traits")
 
 
-def _placeholder_warning() -> Paragraph:
+def _placeholder_warning() -> Note:
     try:
         from simulate.games.roll_player import GAME
         items = "; ".join(GAME.placeholders)
     except Exception:                             # the report must render without the engine
         items = "market costs, effects, armour tables, traits and skills"
-    return Paragraph("⚠ WARNING — placeholder component data in use (not printed rules; "
-                     f"edit simulate/games/roll_player/data/): {items}.")
+    return Note("Placeholder component data in use (not printed rules; edit "
+                f"simulate/games/roll_player/data/): {items}.")
 
 
-def _stars_table(seats: pl.DataFrame, by: str, caption: str) -> Table:
+def _stars_table(section, players: int, variant: str, by: str) -> Table | None:
+    run = section.run
+    seats = run.seats_at(players, variant)
+    names = seats.collect_schema().names()
+    if by not in names:
+        return None
+    parts = [c for c in PARTS if c in names]
+    found = means(seats, ["score"] + parts, [by])
+    won = dict(rates(seats, "won", [by]))
+    fair = section.fair_share(players, variant)
     rows = []
-    for key in sorted(seats[by].unique().to_list(), key=str):
-        part = seats.filter(pl.col(by) == key) if key is not None else seats.filter(
-            pl.col(by).is_null())
-        row = [key, len(part), mean_ci(part["score"].to_numpy())]
-        row += [mean_ci(part[c].to_numpy()) for c in PARTS if c in part.columns]
-        if "won" in part.columns:
-            row.append(rate(part["won"].fill_null(False).to_numpy()))
+    for key, m in sorted(found, key=lambda r: str(r[0][0])):
+        row = [key[0], m["score"].n, m["score"]] + [m[c] for c in parts]
+        if players > 1:
+            section.track(won[key], f"{by} {key[0]}, {players}p")
+            row += [won[key], f"{100 * fair:.1f} %"]
         rows.append(row)
-    columns = [by, "seats", "stars"] + [c.removeprefix("stars_") for c in PARTS
-                                        if c in seats.columns]
-    if "won" in seats.columns:
-        columns.append("win rate")
-    return Table(columns, rows, caption)
+    columns = [by, "seats", "stars"] + [c.removeprefix("stars_") for c in parts]
+    if players > 1:
+        columns += ["win rate", "fair share"]
+    return Table(columns, rows, f"Stars{' and win rate' if players > 1 else ''} by {by} — "
+                                f"{players} player{'s' if players > 1 else ''}, {variant}")
 
 
-def _histogram(seats: pl.DataFrame, title: str) -> Figure | None:
-    scores = seats["score"].drop_nulls().to_numpy()
-    if len(scores) == 0:
+def _histogram(run) -> Figure | None:
+    counts = value_counts(run.seats, "score", ["variant", "players"])
+    if counts.is_empty():
         return None
     with plot_style() as plt:
-        fig, ax = plt.subplots()
-        groups = (seats["players"].unique().sort().to_list() if "players" in seats.columns
-                  else [None])
-        for players in groups:
-            part = seats if players is None else seats.filter(pl.col("players") == players)
-            values = part["score"].drop_nulls().to_numpy()
-            if len(values):
-                ax.hist(values, bins=range(int(scores.min()) - 1, int(scores.max()) + 2),
-                        histtype="step", density=True, label=f"{players} players")
-        ax.set_xlabel("reputation stars")
-        ax.set_ylabel("share of seats")
-        ax.set_title(title)
-        ax.legend()
-        return Figure(figure_svg(fig), "Final stars per seat, by player count.")
+        fig, axes = panels(plt, len(run.player_counts))
+        for ax, players in zip(axes, run.player_counts):
+            for variant in run.variants:
+                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+                if part.height:
+                    ax.step(part["score"], part["count"] / part["count"].sum(), where="mid",
+                            label=variant)
+            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
+            ax.set_xlabel("reputation stars")
+            whole_ticks(ax)
+            ax.set_ylim(bottom=0)
+        axes[0].set_ylabel("share of seats")
+        axes[0].legend(fontsize=7)
+        return Figure(figure_svg(fig), "Final stars per seat: one panel per player count, one "
+                                       "line per variant.")
 
 
-def _market_table(seats: pl.DataFrame) -> Table | None:
-    if "cards_bought_names" not in seats.columns:
+def _tie_table(run) -> Table | None:
+    flags = [(n, c) for n, c in (("Gold decided the winner", "gold_tie_break_decided"),
+                                 ("fewest class dice decided", "class_dice_tie_break_decided"),
+                                 ("shared win", "shared_win"))
+             if c in run.games.collect_schema().names()]
+    if not flags:
+        return None
+    found = {c: dict(rates(run.games.filter(pl.col("players") > 1), c, ["variant", "players"]))
+             for _, c in flags}
+    keys = sorted(found[flags[0][1]], key=lambda k: (run.variants.index(k[0]), k[1]))
+    rows = [list(k) + [found[c][k] for _, c in flags] for k in keys]
+    return Table(["variant", "players"] + [n for n, _ in flags], rows,
+                 "How often a tie on stars was broken, and by what (multi-player games).")
+
+
+def _market_table(section, players: int) -> Table | None:
+    seats = section.run.seats_at(players, BASELINE)
+    if "cards_bought_names" not in seats.collect_schema().names():
         return None
     owned = (seats.select(pl.col("cards_bought_names").fill_null("").str.split("|")
                           .list.unique().alias("card"), pl.col("won").fill_null(False))
              .explode("card").filter(pl.col("card") != ""))
-    if owned.is_empty():
+    ranking = collect(owned.group_by("card").agg(pl.len().alias("owners"),
+                                                 pl.col("won").cast(pl.Int64).sum().alias("wins"))
+                      ).sort("owners", descending=True)
+    if ranking.is_empty():
         return None
-    total = len(seats)
-    ranking = owned.group_by("card").agg(pl.len().alias("owners"), pl.col("won").sum()
-                                         .alias("wins")).sort("owners", descending=True)
+    total = collect(seats.select(pl.len())).item()
+    fair = section.fair_share(players) if players > 1 else None
     rows = [[r["card"], r["owners"], f"{100 * r['owners'] / total:.1f} %",
-             rate([True] * r["wins"] + [False] * (r["owners"] - r["wins"]))]
-            for r in ranking.iter_rows(named=True)]
+             Rate(int(r["wins"]), int(r["owners"]))] for r in ranking.iter_rows(named=True)]
+    note = f" vs {100 * fair:.1f} % fair share" if fair else " (solo: win = the threshold)"
     return Table(["card", "seats that bought it", "share of seats", "owners' win rate"], rows,
-                 "Market cards ranked by how often they are bought, with their owners' win "
-                 "rate (a card bought by winners more often than 1/players may be too strong).")
+                 f"Market cards at {players} player{'s' if players > 1 else ''} (printed rules), "
+                 f"ranked by how often they are bought, with their owners' win rate{note}. "
+                 "Owners' win rates are associations: strong players may buy a card more.")
 
 
-def build(games: pl.DataFrame, seats: pl.DataFrame) -> list:
-    blocks: list = [Heading("Roll Player"), _placeholder_warning()]
-    if seats.is_empty():
-        return blocks + [Paragraph("No games to report.")]
-    variants = seats["variant"].unique(maintain_order=True).to_list() \
-        if "variant" in seats.columns else [None]
-    for variant in variants:
-        s = seats if variant is None else seats.filter(pl.col("variant") == variant)
-        g = games if variant is None or "variant" not in games.columns else games.filter(
-            pl.col("variant") == variant)
-        if len(variants) > 1:
-            blocks.append(Heading(f"Variant: {variant}"))
-        blocks.append(Paragraph(
-            f"{len(g)} games, {len(s)} seats. Mean reputation stars with 95 % intervals, "
-            "total and by source (attributes, class-colour dice, alignment, Backstory, "
-            "armour, traits)."))
-        figure = _histogram(s, "Reputation stars")
-        if figure:
-            blocks.append(figure)
-        for by, caption in (("class", "Stars and win rate by class."),
-                            ("race", "Stars and win rate by race."),
-                            ("players", "Stars by player count (solo: win = the solo "
-                                        "threshold)."),
-                            ("seat", "Stars and win rate by seat (seat 0 starts).")):
-            if by in s.columns:
-                blocks.append(_stars_table(s, by, caption))
-        if "gold_tie_break_decided" in g.columns and len(g):
-            multi = g.filter(pl.col("players") > 1) if "players" in g.columns else g
-            rows = [[name, rate(multi[col].fill_null(False).to_numpy())]
-                    for name, col in (("Gold decided the winner", "gold_tie_break_decided"),
-                                      ("fewest class dice decided", "class_dice_tie_break_decided"),
-                                      ("shared win", "shared_win")) if col in multi.columns]
-            blocks.append(Table(["tie-breaker", "share of multiplayer games"], rows,
-                                "How often a tie on stars was broken, and by what."))
-        market = _market_table(s)
-        if market:
-            blocks.append(market)
-    return blocks
+def build(section) -> None:
+    run = section.run
+    section.add(_placeholder_warning())
+    if not run.player_counts:
+        section.add(Paragraph("No games to report."))
+        return
+    section.add(Paragraph("Mean reputation stars with 95 % intervals, total and by source "
+                          "(attributes, class-colour dice, alignment, Backstory, armour, "
+                          "traits); solo: win = " + (run.solo_win() or "the solo threshold")
+                          + "."), _histogram(run))
+    for players in run.player_counts:
+        section.add(Heading(f"{players} player{'s' if players > 1 else ''}"))
+        for variant in run.variants:
+            tables = [_stars_table(section, players, variant, by) for by in ("class", "race")]
+            if variant == BASELINE:
+                section.add(*tables, _market_table(section, players))
+            else:
+                section.add(Details(f"Stars by class and race in variant {variant}",
+                                    [t for t in tables if t]))
+    section.add(_tie_table(run))

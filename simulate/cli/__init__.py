@@ -9,7 +9,9 @@ import typer
 
 from simulate.cli import inspect_cmds, replay_cmd, run_cmd, tune_cmd
 
+# rich_markup_mode=None: help texts are plain text, so "[run]" prints as written; -h = --help.
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Monte Carlo balance analysis for dice-driven adventure board games.")
 app.command("run")(run_cmd.run)
 app.command("tune")(tune_cmd.tune)

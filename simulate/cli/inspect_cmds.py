@@ -28,13 +28,27 @@ def list_games(game: Annotated[str | None, typer.Argument(
                 typer.echo(f"  heroes: {', '.join(spec.heroes)}")
             typer.echo("  strategies:")
             for sname, cls in strategies_for(name).items():
-                params = ", ".join(f"{k}={v!r}" for k, v in strategy_params(cls).items())
+                params = ", ".join(f"{k} = {toml_value(v)}"
+                                   for k, v in strategy_params(cls).items())
                 default = "   (default)" if sname == spec.default_strategy else ""
                 typer.echo(f"    {sname}({params}){default}")
             typer.echo("  rules:")
             for f in rule_fields(spec.rules_class):
-                typer.echo(f"    {f.name} = {f.default!r}   [{allowed_text(f)}]  "
+                typer.echo(f"    {f.name} = {toml_value(f.default)}   [{allowed_text(f)}]  "
                            f"{f.metadata['doc']}")
+
+
+def toml_value(value) -> str:
+    """A default as it would be written in the config: false, 2.5, "text", [3, 3]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return str(value)
 
 
 def validate(config: ConfigPath, debug: Debug = False) -> None:

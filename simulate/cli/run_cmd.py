@@ -29,7 +29,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     from reports.report import build_report
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
     from simulate.runner import run as run_games
 
     with user_errors(debug):
@@ -37,17 +37,22 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci)
+        with RunProgress() as progress:
+            if cfg.until_ci:
+                manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
+                                                  progress.games, fresh=fresh)
+            else:
+                manifest = run_games(cfg, backend=backend, scheduler=scheduler,
+                                     progress=progress.games, fresh=fresh)
+            if report:
+                with progress.step("writing the report"):
+                    path = build_report(cfg.out)
         if cfg.until_ci:
-            manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
-                                              ProgressBar(), fresh=fresh)
             typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
                        f"{stopping['reason']}")
-        else:
-            manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                 progress=ProgressBar(), fresh=fresh)
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
         typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
         if report:
-            typer.echo(f"report: {build_report(cfg.out)}")
+            typer.echo(f"report: {path}")

@@ -24,12 +24,13 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
     from reports.tuning import build_tune_report
     from simulate.adaptive.tune import plan_tune, tune as run_tune
     from simulate.config import load_toml
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
         _check_backend(backend)
-        result = run_tune(plan, backend, scheduler, ProgressBar(), fresh)
+        with RunProgress() as progress:
+            result = run_tune(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"method: {result['method']}")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
@@ -51,12 +52,13 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
     from reports.tuning import build_sensitivity_report
     from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
     from simulate.config import load_toml
-    from simulate.runner import ProgressBar
+    from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
         _check_backend(backend)
-        result = run_sensitivity(plan, backend, scheduler, ProgressBar(), fresh)
+        with RunProgress() as progress:
+            result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
                    f"{_interval(result['baseline'])}; largest effects:")
         for row in result["effects"][:8]:

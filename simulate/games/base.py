@@ -123,12 +123,20 @@ def make_rules(rules_class: type, overrides: dict[str, Any], where: str = "[rule
     values = {}
     for key, value in overrides.items():
         if key not in known:
-            raise ConfigError(f"{where}: unknown rule '{key}'; known rules: {', '.join(known)}")
+            raise ConfigError(f"{where}: unknown rule '{key}'{did_you_mean(key, known)}; "
+                              f"known rules: {', '.join(known)}")
         values[key] = _coerce(known[key], value, where)
     try:
         return rules_class(**values)
     except (ValueError, TypeError) as exc:  # cross-field checks in Rules.__post_init__
         raise ConfigError(f"{where}: {exc}") from None
+
+
+def did_you_mean(word: str, choices) -> str:
+    """' (did you mean 'x'?)' for the closest known name, or ''."""
+    import difflib
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def rules_dict(rules: Any) -> dict[str, Any]:

@@ -3,7 +3,9 @@ all-null columns."""
 import polars as pl
 
 from reports.blocks import Figure, Table
-from reports.sections import dungeon_roll as section
+from reports.section import Section
+from reports.sections import dungeon_roll
+from reports.tables import from_frames
 from simulate.games import get_game
 from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
 
@@ -18,6 +20,12 @@ def tables(variant="baseline", rules=None, players=1, games=20, strategy="risk_a
     return frame(g, GAME_COLUMNS, SPEC.game_columns), frame(s, SEAT_COLUMNS, SPEC.seat_columns)
 
 
+def build(games, seats):
+    section = Section("Dungeon Roll", from_frames(games, seats, SPEC))
+    dungeon_roll.build(section)
+    return section.blocks
+
+
 def _table(blocks, caption):
     return next(b for b in blocks if isinstance(b, Table) and b.caption.startswith(caption))
 
@@ -27,10 +35,12 @@ def test_section_with_variants_and_player_counts():
                                                                   False})]
     games = pl.concat([p[0] for p in parts])
     seats = pl.concat([p[1] for p in parts])
-    blocks = section.build(games, seats)
+    blocks = build(games, seats)
     scores = _table(blocks, "Final XP")
     assert [row[:3] for row in scores.rows] == [["baseline", 1, 20], ["baseline", 3, 60],
                                                 ["no_champion", 1, 20]]
+    depth = _table(blocks, "XP by delve depth")
+    assert {row[1] for row in depth.rows} == {1, 3}          # never pooled across player counts
     ends = _table(blocks, "How delves end")
     assert all(sum(cell.k for cell in row[6:]) == row[3] for row in ends.rows)
     assert sum(row[3] for row in ends.rows) == 3 * (20 + 60 + 20)
@@ -40,8 +50,8 @@ def test_section_with_variants_and_player_counts():
 
 def test_section_with_a_tiny_run_nulls_and_no_rows():
     games, seats = tables(players=2, games=2, strategy="random")
-    assert section.build(games, seats)
+    assert build(games, seats)
     nulls = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias(c) for c in
                                ("delve1_level", "delve2_level", "delve3_level", "dragons_fought"))
-    assert section.build(games, nulls)
-    assert section.build(games.head(0), seats.head(0))
+    assert build(games, nulls)
+    assert build(games.head(0), seats.head(0))

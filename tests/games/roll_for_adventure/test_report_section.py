@@ -1,8 +1,10 @@
 """The report section builds from real rows, tiny runs and all-null columns."""
 import polars as pl
 
-from reports.blocks import Figure, Paragraph, Table
-from reports.sections import roll_for_adventure as section
+from reports.blocks import Figure, Note, Table
+from reports.section import Section
+from reports.sections import roll_for_adventure
+from reports.tables import from_frames
 from simulate.games import get_game
 from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
 
@@ -17,12 +19,18 @@ def tables(variant="baseline", rules=None, players=2, games=20):
     return frame(g, GAME_COLUMNS, SPEC.game_columns), frame(s, SEAT_COLUMNS, SPEC.seat_columns)
 
 
+def build(games, seats):
+    section = Section("Roll for Adventure", from_frames(games, seats, SPEC))
+    roll_for_adventure.build(section)
+    return section.blocks
+
+
 def test_section_with_variants_player_counts_and_placeholder_note():
     parts = [tables(), tables(players=4), tables("powers", {"hero_powers": True})]
     games = pl.concat([p[0] for p in parts])
     seats = pl.concat([p[1] for p in parts])
-    blocks = section.build(games, seats)
-    text = " ".join(b.text for b in blocks if isinstance(b, Paragraph))
+    blocks = build(games, seats)
+    text = " ".join(b.text for b in blocks if isinstance(b, Note))
     assert "PLACEHOLDER" in text
     win = next(b for b in blocks if isinstance(b, Table) and b.caption.startswith("Team win"))
     assert [row[:3] for row in win.rows] == [["baseline", 2, "sword_of_saints"],
@@ -35,10 +43,10 @@ def test_section_with_variants_player_counts_and_placeholder_note():
 
 def test_section_without_placeholder_note_and_with_a_tiny_null_run():
     games, seats = tables(games=2)
-    blocks = section.build(games, seats)
-    assert not any("PLACEHOLDER" in b.text for b in blocks if isinstance(b, Paragraph))
+    blocks = build(games, seats)
+    assert not any("PLACEHOLDER" in b.text for b in blocks if isinstance(b, Note))
     nulls = games.with_columns(pl.lit(None, dtype=pl.Int64).alias(c) for c in
                                ("shadow_master_turn", "turns_after_shadow_master",
                                 "stones_at_shadow_master"))
-    assert section.build(nulls, seats)
-    assert section.build(games.head(0), seats.head(0))
+    assert build(nulls, seats)
+    assert build(games.head(0), seats.head(0))
