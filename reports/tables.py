@@ -96,10 +96,10 @@ def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFra
 
 def open_run(out: Path) -> RunTables:
     from simulate.games import get_game
+    from simulate.runner import read_tables
     manifest = json.loads((out / "manifest.json").read_text())
     identity = manifest["identity"]
-    games = pl.scan_parquet(out / "games" / "*.parquet")
-    seats = pl.scan_parquet(out / "seats" / "*.parquet")
+    games, seats = read_tables(out)     # the chunk files the manifest records
     names = [v["name"] for v in identity["variants"]]
     present = set(collect(games.select(pl.col("variant").unique()))["variant"].to_list())
     counts = sorted(collect(games.select(pl.col("players").unique()))["players"].to_list())

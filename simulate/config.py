@@ -35,6 +35,12 @@ BASELINE = "baseline"
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
 MAX_NAME = 80
 MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
+# Bounds checked before anything is allocated (a typo like games = 10**12 fails at once).
+MAX_GAMES = 10**9         # per variant and player count
+MAX_CHUNK = 100_000       # games per chunk (a chunk's rows are held in memory)
+MAX_JOBS = 512
+MAX_VARIANTS = 1000       # variants plus sweep points
+MAX_CHUNKS = 200_000      # chunks in one run
 
 
 @dataclass(frozen=True)
@@ -74,8 +80,12 @@ class RunConfig:
                 "engine_version": self.spec.version, **({"rotate": True} if self.rotate else {})}
 
     def identity_hash(self) -> str:
-        text = json.dumps(self.identity(), sort_keys=True, default=list)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return identity_digest(self.identity())
+
+
+def identity_digest(identity: dict[str, Any]) -> str:
+    text = json.dumps(identity, sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _variant_identity(variant: Variant) -> dict[str, Any]:
@@ -110,12 +120,12 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     for key, value in overrides.items():
         if value is not None:
             run[key] = value
-    games = _positive(run.get("games", 1000), "[run] games")
+    games = _positive(run.get("games", 1000), "[run] games", MAX_GAMES)
     seed = _typed(run.get("seed", 0), int, "[run] seed")
-    if seed < 0:
-        raise ConfigError(f"[run] seed = {seed} is invalid; allowed: an integer >= 0")
-    jobs = _positive(run.get("jobs", 1), "[run] jobs")
-    chunk = _positive(run.get("chunk", 2000), "[run] chunk")
+    if not 0 <= seed < 2**63:
+        raise ConfigError(f"[run] seed = {seed} is invalid; allowed: an integer 0..2**63-1")
+    jobs = _positive(run.get("jobs", 1), "[run] jobs", MAX_JOBS)
+    chunk = _positive(run.get("chunk", 2000), "[run] chunk", MAX_CHUNK)
     out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
     until_ci = _width(run.get("until_ci"), "[run] until_ci")
 
@@ -138,14 +148,27 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     raw_variants = data.get("variants", [])
     if not isinstance(raw_variants, list):
         raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
+    if len(raw_variants) > MAX_VARIANTS:
+        raise ConfigError(f"[[variants]]: {len(raw_variants):,} given; the most is "
+                          f"{MAX_VARIANTS:,}")
     for i, table in enumerate(raw_variants):
         variants.append(_variant(table, i, spec, baseline_overrides, variants))
     for table in sweep_points(_table(data, "sweep")):
         variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]")
         if rules_dict(variant.rules) != rules_dict(variants[0].rules):   # else: the baseline
             variants.append(variant)
+    _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci)
+
+
+def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:
+    """The run's chunk list must stay small enough to plan (checked before it is built)."""
+    chunks = variants * counts * -(-games // chunk)
+    if chunks > MAX_CHUNKS:
+        raise ConfigError(f"{variants} variant(s) x {counts} player count(s) x {games:,} games "
+                          f"in chunks of {chunk:,} make {chunks:,} chunks; the most is "
+                          f"{MAX_CHUNKS:,}: raise [run] chunk or lower [run] games")
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
@@ -183,6 +206,11 @@ def sweep_points(sweep: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(values, list) or not values:
             raise ConfigError(f"[sweep]: {key} needs a non-empty list of values, e.g. "
                               f"{key} = [4, 5, 6]")
+    size = 1
+    for values in sweep.values():
+        size *= len(values)
+    if size > MAX_VARIANTS:
+        raise ConfigError(f"[sweep]: the grid has {size:,} points; the most is {MAX_VARIANTS:,}")
     points = [{}] if sweep else []
     for key, values in sweep.items():
         points = [{**p, key: v} for p in points for v in values]
@@ -268,7 +296,7 @@ def _width(value: Any, where: str) -> float | None:
     return float(value)
 
 
-def _positive(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ConfigError(f"{where} = {value!r} is invalid; allowed: an integer >= 1")
+def _positive(value: Any, where: str, maximum: int = MAX_GAMES) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= maximum:
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: an integer 1..{maximum:,}")
     return value

@@ -17,12 +17,12 @@ from typing import Any, Callable, Iterator
 
 import polars as pl
 
-from simulate import __version__
 from simulate.config import RunConfig
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
 from simulate.play import play_game
-from simulate.results_folder import FORMAT, FORMAT_VERSION, MANIFEST, TEMP_PREFIX, claimed
+from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
+from simulate.results_folder import MANIFEST, TABLES, claimed
 from strategies import build_strategy
 
 MASK64 = (1 << 64) - 1
@@ -169,64 +169,38 @@ def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
     return pl.DataFrame(columns, schema=schema)
 
 
-class Manifest:
-    """``manifest.json``: the tool's marker (format tag), the config, its identity hash, the
-    version and the chunks done. ``old`` is the folder's earlier manifest, if any."""
-
-    def __init__(self, out: Path, cfg: RunConfig, old: dict | None = None):
-        self.path = out / MANIFEST
-        self.out = out
-        self.identity = cfg.identity_hash()
-        self.data = {"format": FORMAT, "format_version": FORMAT_VERSION,
-                     "identity_hash": self.identity, "package_version": __version__,
-                     "game": cfg.game, "config": cfg.raw, "identity": cfg.identity(),
-                     "chunks_done": [], "games_done": 0, "elapsed_seconds": 0.0}
-        if old is not None:
-            if old.get("format_version") != FORMAT_VERSION:
-                raise ConfigError(f"{out} holds results of an older version of this tool; "
-                                  "run with --fresh to replace them, or use another --out")
-            if old.get("identity_hash") != self.identity:
-                raise ConfigError(f"{out} holds a different run (config, seed or version "
-                                  "changed); use another --out or --fresh")
-            self.data.update({k: old[k] for k in ("chunks_done", "games_done", "elapsed_seconds")})
-
-    @property
-    def done(self) -> set[str]:
-        return set(self.data["chunks_done"])
-
-    def record(self, chunk: Chunk, seconds: float) -> None:
-        self.data["chunks_done"].append(chunk.id)
-        self.data["games_done"] += chunk.size
-        self.data["elapsed_seconds"] += seconds
-        self.save()
-
-    def save(self) -> None:
-        tmp = self.out / f"{TEMP_PREFIX}manifest-{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(self.data, indent=1, default=str), encoding="utf-8")
-        os.replace(tmp, self.path)
-
-
-def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict, seats: dict) -> None:
-    """Write one chunk's two Parquet files atomically (temp file, then rename)."""
+def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
+                seats: dict) -> dict[str, dict]:
+    """Write one chunk's two Parquet files atomically (temp file, then rename); return each
+    file's rows and SHA-256 for the manifest."""
+    written = {}
     for table, columns, generic, own in (("seats", seats, SEAT_COLUMNS, spec.seat_columns),
                                          ("games", games, GAME_COLUMNS, spec.game_columns)):
         folder = out / table
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".{chunk.id}.tmp"
-        frame(columns, generic, own).write_parquet(tmp)
-        os.replace(tmp, folder / f"{chunk.id}.parquet")
+        table_frame = frame(columns, generic, own)
+        table_frame.write_parquet(tmp)
+        written[table] = {"rows": table_frame.height, "sha256": file_sha256(tmp)}
+        os.replace(tmp, chunk_path(out, table, chunk.id))
+    return written
 
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         progress: Callable[[int, int], None] | None = None, fresh: bool = False,
-        upto: int | dict[str, int] | None = None) -> Manifest:
+        upto: int | dict[str, int] | None = None,
+        say: Callable[[str], None] | None = None) -> Manifest:
     """Play every chunk not yet done (of the first ``upto`` games only, if given; see
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
-    the tool's earlier results in ``out`` (and nothing else)."""
+    the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
+    (chunks replayed)."""
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
-        manifest.save()
+        bad = bad_chunks(out, manifest.data["chunks"])
+        if bad and say:
+            say(f"replaying {describe_bad(bad)}")
+        manifest.drop(list(bad))
         _play_missing(cfg, manifest, backend, scheduler, progress, upto)
     return manifest
 
@@ -244,9 +218,9 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
         progress(done, total)
     clock = time.perf_counter()
     for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler):
-        write_chunk(out, spec, chunk, games, seats)
+        files = write_chunk(out, spec, chunk, games, seats)
         now = time.perf_counter()
-        manifest.record(chunk, now - clock)
+        manifest.record(chunk.id, chunk.size, files, now - clock)
         clock = now
         done += chunk.size
         if progress:
@@ -273,7 +247,7 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str,
                                       batch_size=1)(jobs):
                 yield todo[i], result
         return
-    for i, result in Parallel(n_jobs=cfg.jobs, return_as="generator_unordered",
+    for i, result in Parallel(n_jobs=min(cfg.jobs, len(tasks)), return_as="generator_unordered",
                               batch_size=1)(jobs):
         yield todo[i], result
 
@@ -293,8 +267,9 @@ def _dask_client(scheduler: str | None):
 
 
 def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
-    """The run's ``games`` and ``seats`` tables, streamed from Parquet."""
+    """The run's ``games`` and ``seats`` tables, streamed from the Parquet files its manifest
+    records (a file the manifest does not list is never read)."""
     out = Path(out)
-    return (pl.scan_parquet(out / "games" / "*.parquet"),
-            pl.scan_parquet(out / "seats" / "*.parquet"))
+    chunks = sorted(json.loads((out / MANIFEST).read_text(encoding="utf-8"))["chunks"])
+    return tuple(pl.scan_parquet([chunk_path(out, t, c) for c in chunks]) for t in TABLES)
 

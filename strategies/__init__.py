@@ -12,6 +12,7 @@ import importlib
 import inspect
 import os
 import random
+import re
 import sys
 from typing import Any
 
@@ -44,6 +45,7 @@ class RandomStrategy(Strategy):
 
 
 GENERIC = {"random": RandomStrategy}
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
 def strategies_for(game: str) -> dict[str, type[Strategy]]:
@@ -98,8 +100,9 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
                               f"allowed: {bounds[0]}..{bounds[1]}")
     try:
         strategy = cls(**params)
-    except ValueError as exc:
-        raise ConfigError(f"{where}: {name}: {exc}") from None
+    except Exception as exc:                  # a custom strategy's own checks (or bugs)
+        detail = exc if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+        raise ConfigError(f"{where}: {name}: {detail}") from None
     if not getattr(strategy, "name", None) or strategy.name == "strategy":
         strategy.name = name
     return strategy
@@ -117,11 +120,21 @@ def _same_kind(default: Any, value: Any) -> bool:
 
 def _import_class(path: str, where: str) -> type:
     """Import ``package.module:Class``; the working folder is searched too, so a strategy module
-    beside the config works without installing it."""
+    beside the config works without installing it. Only a Strategy subclass is accepted: nothing
+    else named there is ever called."""
     module_name, _, attr = path.partition(":")
+    if not (_DOTTED.fullmatch(module_name) and attr.isidentifier()):
+        raise ConfigError(f"{where}: strategy {path!r} is not of the form 'package.module:Class'")
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:
-        return getattr(importlib.import_module(module_name), attr)
+        found = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
         raise ConfigError(f"{where}: cannot import strategy '{path}': {exc}") from None
+    except Exception as exc:                  # the module itself fails while loading
+        raise ConfigError(f"{where}: importing strategy '{path}' failed: "
+                          f"{type(exc).__name__}: {exc}") from None
+    if not (inspect.isclass(found) and issubclass(found, Strategy)):
+        raise ConfigError(f"{where}: '{path}' is not a Strategy class (a subclass of "
+                          "strategies.Strategy with a choose(view, actions) method)")
+    return found

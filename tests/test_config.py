@@ -19,7 +19,7 @@ def config(**tables):
 @pytest.mark.parametrize("data, message", [
     ({"run": {"game": "chess"}}, "unknown game 'chess'; known games: "),
     ({"run": {"games": 5}}, "'game' is missing"),
-    (config(run={"game": "dungeon_roll", "games": 0}), "games = 0 is invalid; allowed: an integer >= 1"),
+    (config(run={"game": "dungeon_roll", "games": 0}), "games = 0 is invalid; allowed: an integer 1..1,000,000,000"),
     (config(run={"game": "dungeon_roll", "games": "many"}), "games = 'many' is invalid"),
     (config(run={"game": "dungeon_roll", "speed": 3}), "[run]: unknown key 'speed'"),
     (config(players={"count": 7}), "count = 7 is invalid for dungeon_roll; allowed: 1..4"),
@@ -34,6 +34,12 @@ def config(**tables):
     (config(variants=[{"name": "v", "dragon_colour": "red"}]), "variant 'v': unknown rule 'dragon_colour'"),
     (config(variants=[{"name": "baseline"}]), "used twice"),
     (config(surprise={}), "top level: unknown key 'surprise'"),
+    (config(run={"game": "dungeon_roll", "games": 10**12}), "games = 1000000000000 is invalid"),
+    (config(run={"game": "dungeon_roll", "jobs": 10**6}), "jobs = 1000000 is invalid"),
+    (config(run={"game": "dungeon_roll", "games": 10**9, "chunk": 10}),
+     "make 100,000,000 chunks; the most is 200,000: raise [run] chunk"),
+    (config(sweep={"level_up_xp": list(range(100)), "dragon_dice_to_awaken": list(range(100))}),
+     "[sweep]: the grid has 10,000 points; the most is 1,000"),
 ])
 def test_bad_config_names_the_problem(data, message):
     with pytest.raises(ConfigError) as error:

@@ -106,3 +106,17 @@ def test_a_foreign_manifest_marks_no_folder_of_ours(tmp_path, text):
         one_line_error(invoke(*command), "is not a manifest of this tool")
     assert (out / "manifest.json").read_text(encoding="latin-1") == text
     assert os.listdir(out) == ["manifest.json"]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("os:system", "is not a Strategy class"),
+    ("builtins:print", "is not a Strategy class"),
+    ("tests.helpers:write_config", "is not a Strategy class"),
+    ("strategies:Strategy.choose", "is not of the form 'package.module:Class'"),
+    ("../evil:X", "is not of the form"),
+    ("no_such_module_here:X", "cannot import strategy"),
+])
+def test_module_names_that_are_not_strategy_classes_are_never_called(name, message):
+    with pytest.raises(ConfigError) as error:
+        parse_config({"run": {"game": "dungeon_roll"}, "players": {"strategies": name}})
+    assert message in str(error.value) and "\n" not in str(error.value)

@@ -15,6 +15,7 @@ from typing import Any
 
 from simulate.config import RunConfig, _only, parse_config
 from simulate.games.base import ConfigError
+from simulate.manifest import save
 from simulate.results_folder import MANIFEST, TEMP_PREFIX
 
 
@@ -49,10 +50,9 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
     """Write why the run stopped into its ``manifest.json`` (the runner rewrites the manifest
     each round without it; an adaptive command writes it again when it finishes)."""
-    path = Path(out) / MANIFEST
-    data = json.loads(path.read_text())
+    data = json.loads((Path(out) / MANIFEST).read_text(encoding="utf-8"))
     data["stopping"] = stopping
-    write_json(path, data)
+    save(Path(out), data)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

@@ -24,11 +24,12 @@ CONFIDENCE = 0.95
 
 def run_until_ci(cfg: RunConfig, width: float, backend: str = "loky",
                  scheduler: str | None = None, progress=None,
-                 fresh: bool = False) -> tuple[Manifest, dict]:
+                 fresh: bool = False, say=None) -> tuple[Manifest, dict]:
     games = on_chunk_edge(cfg.chunk, cfg.chunk, cfg.games)
     rounds = []
     while True:
-        manifest = run(cfg, backend, scheduler, progress, fresh=fresh and not rounds, upto=games)
+        manifest = run(cfg, backend, scheduler, progress, fresh=fresh and not rounds, upto=games,
+                       say=say)
         what, widest = widest_interval(cfg.out, games, cfg.spec.cooperative)
         rounds.append(games)
         if widest <= width or games >= cfg.games:

@@ -23,7 +23,7 @@ def user_errors(debug: bool = False) -> Iterator[None]:
     except (ConfigError, IllegalActionError) as exc:
         if debug:
             raise
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo("error: " + " ".join(str(exc).split()), err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo("\ninterrupted: finished chunks are saved; run the same command to resume",

@@ -88,13 +88,14 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
     from reports.tuning import build_sensitivity_report, build_tune_report
-    from simulate.results_folder import MANIFEST, read_marker
+    from simulate.manifest import verified
+    from simulate.results_folder import MANIFEST
 
     with user_errors(debug):
         folder = Path(out).expanduser()
         if not (folder / MANIFEST).is_file():
             raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
-        config = read_marker(folder).get("config", {})
+        config = verified(folder).get("config", {})
         if "tune" in config and (folder / "tune.json").is_file():
             typer.echo(f"report: {build_tune_report(folder)}")
         elif "sensitivity" in config and (folder / "sensitivity.json").is_file():

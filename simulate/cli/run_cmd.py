@@ -1,6 +1,7 @@
 """`simulate run`: play a config's games into Parquet and write the HTML report."""
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -37,13 +38,17 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci)
+        if cfg.jobs > (os.cpu_count() or 1):
+            typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
+                       "cores only share them", err=True)
+        say = lambda line: typer.echo(line, err=True)  # noqa: E731
         with RunProgress() as progress:
             if cfg.until_ci:
                 manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
-                                                  progress.games, fresh=fresh)
+                                                  progress.games, fresh=fresh, say=say)
             else:
                 manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                     progress=progress.games, fresh=fresh)
+                                     progress=progress.games, fresh=fresh, say=say)
             if report:
                 with progress.step("writing the report"):
                     path = build_report(cfg.out)
