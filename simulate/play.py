@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Sequence
 
-from simulate.games.base import GameSpec, IllegalActionError
+from simulate.games.base import ConfigError, GameSpec, IllegalActionError
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -23,6 +24,12 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     for strategy in seats:
         strategy.rng = strategy_rng
     state = spec.new_game(rules, len(seats), rng, heroes)
+    searching = [s for s in seats if s.looks_ahead]
+    for strategy in searching:
+        if not hasattr(state, "determinize"):
+            raise ConfigError(f"strategy '{strategy.name}' looks ahead, but {spec.title} has no "
+                              "State.determinize(seat, rng) to hide what a seat cannot see")
+        strategy.start_game(spec, len(seats))
     if log is not None:
         state.events = []
         _flush(state, log)
@@ -33,7 +40,10 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
         if len(actions) == 1:
             action = actions[0]
         else:
-            action = seats[seat].choose(state.view(seat), actions)
+            strategy = seats[seat]
+            if strategy.looks_ahead:
+                strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
+            action = strategy.choose(state.view(seat), actions)
             if action not in actions:
                 _illegal(seats[seat], seat, action, actions, index, decisions)
         decisions += 1

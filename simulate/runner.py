@@ -8,7 +8,6 @@ stopped and never counts a game twice.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import time
@@ -16,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import numpy as np
 import polars as pl
 
-from simulate.config import RunConfig
+from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
+from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
 from simulate.results_folder import MANIFEST, TABLES, claimed
@@ -105,34 +104,38 @@ def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk
     return [c for c in chunks if c.start < limit.get(c.variant, 0)]
 
 
-def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
+def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
-            "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
+            "strategies": variant.seat_strategies(cfg)[:chunk.players],
+            "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate}
+            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine}
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
-    """(rotation, strategies, heroes) to play each seed with: just the config's seating, or with
-    ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy sits
-    in every seat on the same dice."""
+    """(rotation, strategies, seat order) to play each seed with: just the config's seating, or
+    with ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy
+    sits in every seat on the same dice (heroes rotate with their seats)."""
     n = task["players"]
     turns = range(n) if task.get("rotate") else range(1)
     return [(r, [task["strategies"][(s + r) % n] for s in range(n)],
-             [task["heroes"][(s + r) % n] for s in range(n)]) for r in turns]
+             [(s + r) % n for s in range(n)]) for r in turns]
 
 
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
-    ``rotation`` column too: each seed is played once per rotation of the seats)."""
+    ``rotation`` column too: each seed is played once per rotation of the seats). With
+    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns."""
+    if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
+        return kernel_module(task["game"]).play_chunk(
+            {k: v for k, v in task.items() if k != "rotate"})
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
-    seatings = [(r, [build_strategy(spec.name, s) for s in strategies],
-                 heroes if any(heroes) else None)
-                for r, strategies, heroes in rotations(task)]
+    seatings = [(r, [build_strategy(spec.name, s) for s in strategies], order)
+                for r, strategies, order in rotations(task)]
     described = {r: [s.describe() for s in seats] for r, seats, _ in seatings}
     extra = list(ROTATION_COLUMN) if task.get("rotate") else []
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
@@ -140,21 +143,12 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     n = task["players"]
     constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
                 "engine_version": spec.version, "rules_hash": rules_hash(rules)}
-    if task.get("engine", "auto") != "python":
-        # a kernel plays the config's seating; rotated seats go to the Python engine
-        compiled = None if extra else _compiled_chunk(spec, task, rules, seatings[0],
-                                                      described[0], constant)
-        if compiled is not None:
-            return compiled
-        if task.get("engine") == "compiled":
-            raise ConfigError(f"--engine compiled: {spec.title} has no compiled twin for the "
-                              f"strategies {'|'.join(described[0])}"
-                              f"{' with rotated seats' if extra else ''}; use --engine auto "
-                              "or python")
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
-        for rotation, seats, heroes in seatings:
+        dealt = heroes_for_game(spec, task["heroes"], index)
+        for rotation, seats, order in seatings:
+            heroes = [dealt[s] for s in order] if dealt else None
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
@@ -173,30 +167,6 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
                 metrics = outcome.seat_metrics[seat]
                 for column in own_seat:
                     seat_rows[column].append(metrics[column])
-    return games, seat_rows
-
-
-def _compiled_chunk(spec: GameSpec, task: dict, rules: Any, seating: tuple,
-                    described: list[str], constant: dict) -> tuple[dict, dict] | None:
-    """The chunk played by the game's compiled kernel (same seeds, same games), or None."""
-    if not spec.kernel:
-        return None
-    _, seats, heroes = seating
-    constant = {**constant, "strategies": "|".join(described)}
-    module, _, function = spec.kernel.partition(":")
-    played = getattr(importlib.import_module(module), function)(task, rules, seats, heroes)
-    if played is None:
-        return None
-    own_games, own_seats = played
-    count, n = task["stop"] - task["start"], task["players"]
-    games = {c: own_games[c] if c in own_games else [constant[c]] * count
-             for c in list(GAME_COLUMNS) + list(spec.game_columns)}
-    index = np.arange(task["start"], task["stop"])
-    generic = {"game": np.repeat(index, n), "variant": [task["variant"]] * (count * n),
-               "players": np.full(count * n, n), "seat": np.tile(np.arange(n), count),
-               "strategy": described * count}
-    seat_rows = {c: generic[c] if c in generic else own_seats[c]
-                 for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
     return games, seat_rows
 
 
@@ -226,25 +196,27 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         progress: Callable[[int, int], None] | None = None, fresh: bool = False,
         upto: int | dict[str, int] | None = None,
-        say: Callable[[str], None] | None = None) -> Manifest:
+        say: Callable[[str], None] | None = None, debug: bool = False) -> Manifest:
     """Play every chunk not yet done (of the first ``upto`` games only, if given; see
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
+    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug, cfg.rotate)
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
+        manifest.data.update(engine=engine, engine_note=why)
         bad = bad_chunks(out, manifest.data["chunks"])
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
         manifest.drop(list(bad))
-        _play_missing(cfg, manifest, backend, scheduler, progress, upto)
+        _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
     return manifest
 
 
 def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
                   progress: Callable[[int, int], None] | None,
-                  upto: int | dict[str, int] | None = None) -> None:
+                  upto: int | dict[str, int] | None = None, engine: str = "python") -> None:
     out = manifest.out
     spec = cfg.spec
     chunks = within(plan_chunks(cfg), upto)
@@ -254,7 +226,7 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
     if progress:
         progress(done, total)
     clock = time.perf_counter()
-    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler):
+    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine):
         files = write_chunk(out, spec, chunk, games, seats)
         now = time.perf_counter()
         manifest.record(chunk.id, chunk.size, files, now - clock)
@@ -264,9 +236,9 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
             progress(done, total)
 
 
-def _execute(cfg: RunConfig, todo: list[Chunk], backend: str,
-             scheduler: str | None) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
-    tasks = [chunk_task(cfg, c) for c in todo]
+def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
+             engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    tasks = [chunk_task(cfg, c, engine) for c in todo]
     if backend == "loky" and cfg.jobs == 1:
         for chunk, task in zip(todo, tasks):
             yield chunk, play_chunk(task)

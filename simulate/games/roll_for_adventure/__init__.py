@@ -69,5 +69,4 @@ GAME = GameSpec(
         "damage track length (damage_to_lose = 5) is unknown in the sources",
         "territory die faces (4 territories, all, none) are inferred"),
     cooperative=True,
-    kernel="simulate.games.roll_for_adventure.kernel:play_chunk",
 )

@@ -127,7 +127,7 @@ def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
     return kinds, params
 
 
-def play_chunk(task: dict[str, Any], rules: Any, seats: list,
+def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
                heroes: list | None) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]] | None:
     """The chunk's columns that vary by game: per game (``game``, ``seed``, ``decisions``,
     ``end_reason`` and the game's metrics) and per seat (``score``, ``rank``, ``won`` and the
@@ -162,3 +162,23 @@ def play_chunk(task: dict[str, Any], rules: Any, seats: list,
     seat_cols["rank"] = np.ones(count * n, np.int64)
     seat_cols["won"] = np.repeat(games["won"], n)
     return games, seat_cols
+
+
+# ---- the runner's entry points (simulate/engines.py) -------------------------------------------
+def unsupported(game: str, strategies: list) -> str | None:
+    """Why the kernel cannot play these seats (None: it can)."""
+    from simulate.kernels import unsupported_seats
+    return unsupported_seats(game, strategies, compiled_seats)
+
+
+def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
+    """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
+    from simulate.kernels import play_chunk_with
+    return play_chunk_with(chunk_columns, task)
+
+
+def warm() -> None:
+    """Compile (or load) the kernel once, so runs and their workers find it cached."""
+    play_chunk({"game": "roll_for_adventure", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
+                "strategies": ["balanced", "random"], "heroes": [None, None],
+                "start": 0, "stop": 1})

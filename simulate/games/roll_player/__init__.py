@@ -65,5 +65,4 @@ GAME = GameSpec(
         "class abilities of the nine classes other than Thief, Bard and Druid (no effect)",
         "Backstory cells and goal star values (inferred, not printed data)",
     ),
-    kernel="simulate.games.roll_player.kernel:play_chunk",
 )
