@@ -3,16 +3,22 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+KERNELS := $(VENV)/.kernels
 
 .PHONY: install demo run test bench lint clean
 
-install: $(STAMP)  ## the .venv with the `simulate` command in it
+install: $(STAMP) $(KERNELS)  ## the .venv with the `simulate` command in it, kernels compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
+
+# numba compiles the games' kernels once into its cache (first time: a minute or two).
+$(KERNELS): $(STAMP) $(wildcard simulate/kernels/*.py simulate/games/*/kernel*.py)
+	$(PY) -m simulate.engines
+	touch $(KERNELS)
 
 demo: install  ## run configs/demo.toml and print the report's path
 	$(VENV)/bin/simulate run configs/demo.toml --fresh

@@ -25,6 +25,8 @@ from simulate import __version__
 from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
 
+import kernel_bench
+
 HERE = Path(__file__).parent
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 ONLY = [g for g in os.environ.get("BENCH_ONLY", "").split(",") if g]
@@ -45,7 +47,8 @@ def games_per_second(game: str, players: int, seconds: float = 3.0) -> tuple[flo
     return played / (time.perf_counter() - start), played / (time.process_time() - cpu)
 
 
-def timed_run(games: int, jobs: int, players: int = 1, report: bool = False) -> dict:
+def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,
+              engine: str = "auto") -> dict:
     """A real `simulate run` of Dungeon Roll (with its HTML report if ``report``); wall time and
     the peak RSS of its process tree."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -54,7 +57,7 @@ def timed_run(games: int, jobs: int, players: int = 1, report: bool = False) -> 
                           f'[players]\ncount = {players}\n')
         cmd = [sys.executable, "-m", "simulate", "run", str(config), "--games", str(games),
                "--jobs", str(jobs), "--out", str(Path(tmp) / "out"),
-               "--report" if report else "--no-report"]
+               "--report" if report else "--no-report", "--engine", engine]
         start = time.perf_counter()
         process = psutil.Popen(cmd, stdout=subprocess.DEVNULL, env={**os.environ, "CI": "1"})
         peak = 0
@@ -64,7 +67,7 @@ def timed_run(games: int, jobs: int, players: int = 1, report: bool = False) -> 
         wall = time.perf_counter() - start
         if process.returncode:
             raise SystemExit(f"bench run failed: {' '.join(cmd)}")
-    return {"games": games, "jobs": jobs, "seconds": round(wall, 2),
+    return {"games": games, "jobs": jobs, "engine": engine, "seconds": round(wall, 2),
             "games_per_second": round(games / wall), "peak_rss_mb": round(peak / 2**20, 1)}
 
 
@@ -115,6 +118,7 @@ def main() -> None:
     print(f"peak memory {small:,}: {m_small['peak_rss_mb']} MB, {big:,}: "
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
     results["memory_with_report"] = memory_with_report()
+    results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

@@ -14,6 +14,7 @@ def what_was_run(run) -> list:
     total = sum(run.count(p) for p in run.player_counts)
     rows = [["game", f"{spec.title} (engine version {spec.version})"],
             ["package version", manifest.get("package_version", "?")],
+            ["engine", _engine_text(manifest)],
             ["seed", str(identity["seed"])],
             ["games per variant and player count", f"{identity['games']:,}"],
             ["games in this report", f"{total:,}"],
@@ -38,6 +39,13 @@ def what_was_run(run) -> list:
                   variant_rows, "Variants"),
             Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
                  "The configuration as written")]
+
+
+def _engine_text(manifest: dict) -> str:
+    """Which engine played (simulate/engines.py); runs before engines were recorded: Python."""
+    engine = manifest.get("engine", "python")
+    name = "compiled kernel" if engine == "compiled" else "Python reference engine"
+    return f"{name} ({manifest['engine_note']})" if manifest.get("engine_note") else name
 
 
 def _changed(variant: dict, spec) -> dict:

@@ -1,7 +1,8 @@
 """TOML -> a validated run configuration, or a one-line ConfigError naming the problem.
 
 ```toml
-[run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci
+[run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci,
+            engine
 [players]   count (int or list), strategies (one for all, or one per seat), heroes,
             rotate (true: every game seed is played in every rotation of the seats)
 [rules]     overrides of the game's printed rules (the baseline)
@@ -22,12 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
-RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci"}
+RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity"}
 BASELINE = "baseline"
@@ -66,6 +68,7 @@ class RunConfig:
     raw: dict[str, Any] = field(default_factory=dict)
     rotate: bool = False           # play every seed in every rotation of the seats
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
+    engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
 
     @property
     def spec(self) -> GameSpec:
@@ -128,6 +131,9 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     chunk = _positive(run.get("chunk", 2000), "[run] chunk", MAX_CHUNK)
     out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
     until_ci = _width(run.get("until_ci"), "[run] until_ci")
+    engine = _typed(run.get("engine", "auto"), str, "[run] engine")
+    if engine not in ENGINES:
+        raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
 
     players = _table(data, "players")
     _only(players, PLAYER_KEYS, "[players]")
@@ -159,7 +165,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
             variants.append(variant)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
-                     variants, raw=data, rotate=rotate, until_ci=until_ci)
+                     variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine)
 
 
 def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:

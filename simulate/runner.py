@@ -20,6 +20,7 @@ import polars as pl
 from simulate.config import RunConfig
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
+from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
 from simulate.results_folder import MANIFEST, TABLES, claimed
@@ -103,14 +104,14 @@ def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk
     return [c for c in chunks if c.start < limit.get(c.variant, 0)]
 
 
-def chunk_task(cfg: RunConfig, chunk: Chunk) -> dict[str, Any]:
+def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
             "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate}
+            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine}
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -125,7 +126,11 @@ def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
 
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
-    ``rotation`` column too: each seed is played once per rotation of the seats)."""
+    ``rotation`` column too: each seed is played once per rotation of the seats). With
+    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns."""
+    if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
+        return kernel_module(task["game"]).play_chunk(
+            {k: v for k, v in task.items() if k != "rotate"})
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
     seatings = [(r, [build_strategy(spec.name, s) for s in strategies],
@@ -189,25 +194,27 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         progress: Callable[[int, int], None] | None = None, fresh: bool = False,
         upto: int | dict[str, int] | None = None,
-        say: Callable[[str], None] | None = None) -> Manifest:
+        say: Callable[[str], None] | None = None, debug: bool = False) -> Manifest:
     """Play every chunk not yet done (of the first ``upto`` games only, if given; see
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
+    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug, cfg.rotate)
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
+        manifest.data.update(engine=engine, engine_note=why)
         bad = bad_chunks(out, manifest.data["chunks"])
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
         manifest.drop(list(bad))
-        _play_missing(cfg, manifest, backend, scheduler, progress, upto)
+        _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
     return manifest
 
 
 def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
                   progress: Callable[[int, int], None] | None,
-                  upto: int | dict[str, int] | None = None) -> None:
+                  upto: int | dict[str, int] | None = None, engine: str = "python") -> None:
     out = manifest.out
     spec = cfg.spec
     chunks = within(plan_chunks(cfg), upto)
@@ -217,7 +224,7 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
     if progress:
         progress(done, total)
     clock = time.perf_counter()
-    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler):
+    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine):
         files = write_chunk(out, spec, chunk, games, seats)
         now = time.perf_counter()
         manifest.record(chunk.id, chunk.size, files, now - clock)
@@ -227,9 +234,9 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
             progress(done, total)
 
 
-def _execute(cfg: RunConfig, todo: list[Chunk], backend: str,
-             scheduler: str | None) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
-    tasks = [chunk_task(cfg, c) for c in todo]
+def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
+             engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    tasks = [chunk_task(cfg, c, engine) for c in todo]
     if backend == "loky" and cfg.jobs == 1:
         for chunk, task in zip(todo, tasks):
             yield chunk, play_chunk(task)

@@ -104,7 +104,7 @@ class SpotValuer(Strategy):
             need = [0, 0, 0]
             bonus = [comp.equipment[c].trigger for c in view.active
                      if comp.equipment[c].kind == "bonus_a"]
-            for t in range(pos + 1, min(len(spots), pos + view.rules.expedition_reach) + 1):
+            for t in range(pos + 1, min(len(spots), pos + view.rules.reach) + 1):
                 spot = spots[t - 1]
                 need[spot.symbol] += 1
                 value = self.progress_value * (t - pos) + bonus.count(spot.reward)

@@ -22,6 +22,9 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             "--fresh", help="Delete this tool's earlier results in the out folder first "
             "(never other files).")] = False,
         report: Annotated[bool, typer.Option(help="Write report.html at the end.")] = True,
+        engine: Annotated[str | None, typer.Option(
+            "--engine", help="auto (compiled kernel when every seat has one), python or "
+                             "compiled (overrides [run]).")] = None,
         until_ci: Annotated[float | None, typer.Option(
             "--until-ci", help="Play in rounds until every headline interval (win rates, paired "
             "differences) is at most this wide; --games is then the cap.")] = None,
@@ -37,7 +40,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         if backend not in ("loky", "dask"):
             raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
-                          until_ci=until_ci)
+                          until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
@@ -48,7 +51,8 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
                                                   progress.games, fresh=fresh, say=say)
             else:
                 manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                     progress=progress.games, fresh=fresh, say=say)
+                                     progress=progress.games, fresh=fresh, say=say,
+                                     debug=debug)
             if report:
                 with progress.step("writing the report"):
                     path = build_report(cfg.out)
@@ -58,6 +62,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         games_done = manifest.data["games_done"]
         seconds = manifest.data["elapsed_seconds"]
         rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
-        typer.echo(f"{games_done:,} games in {cfg.out}{rate}")
+        typer.echo(f"{games_done:,} games in {cfg.out}{rate} "
+                   f"({manifest.data['engine']} engine: {manifest.data['engine_note']})")
         if report:
             typer.echo(f"report: {path}")

@@ -5,7 +5,7 @@ as a companion type against a target. Lists stay short; lists are built from pre
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 
 from simulate.games.dungeon_roll.actions import (CONVERTED, DEFEAT, END_LOOT, FLEE, HERO, MARK_DUNGEON,
                                                  MARK_PARTY, OPEN, QUAFF, RETIRE, REVIVE, ROLL_NOW,
@@ -57,6 +57,18 @@ BONUS = tuple((-1, FIGHTER if h == MERCENARY else CHAMPION if h == MINSTREL else
               for h in range(8))
 
 
+def make_room(memo: dict, limit: int) -> None:
+    """Bound a memo: when it holds ``limit`` entries, forget the older half (dicts keep
+    insertion order), not all of it, so the positions in play stay remembered."""
+    if len(memo) >= limit:
+        for key in list(islice(memo, limit // 2)):
+            del memo[key]
+
+
+# Memo sizes (entries): ~0.3 kB each, ~45 MB for the five memos of legal.py and odds.py.
+COMPLETE_LIMIT, STRIKES_LIMIT = 40_000, 10_000
+
+
 def can_complete(units, need: int, used: int) -> bool:
     """Can ``need`` more companions of new, pairwise different types be found among ``units``
     (pairs of type mask and count)? Hall's theorem over every choice of types (memoised)."""
@@ -65,8 +77,7 @@ def can_complete(units, need: int, used: int) -> bool:
     key = (used, need, tuple(units))
     found = _COMPLETE.get(key)
     if found is None:
-        if len(_COMPLETE) > 10_000:         # ~3 MB
-            _COMPLETE.clear()
+        make_room(_COMPLETE, COMPLETE_LIMIT)
         found = _COMPLETE[key] = _hall(units, need, used)
     return found
 
@@ -266,8 +277,7 @@ class LegalActions:
         key = (need, used, units)
         strikes = _STRIKES.get(key)
         if strikes is None:
-            if len(_STRIKES) > 4_000:       # ~3 MB
-                _STRIKES.clear()
+            make_room(_STRIKES, STRIKES_LIMIT)
             strikes = _STRIKES[key] = _strikes(units, need, used)
         acts = [STRIKE[sources[i][0]][a] for i, a in strikes]
         if self.phase == DRAGON_FIGHT:

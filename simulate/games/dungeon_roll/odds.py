@@ -17,7 +17,7 @@ from __future__ import annotations
 from math import factorial
 
 from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, COMPANIONS, FIGHTER, MERCENARY, MINSTREL, SWEEPS)
-from simulate.games.dungeon_roll.legal import can_complete
+from simulate.games.dungeon_roll.legal import can_complete, make_room
 
 # Value of keeping a companion for later levels (a Champion defeats any whole group).
 KEEP_VALUE = (1.0, 1.0, 1.0, 0.9, 1.5, 1.3)
@@ -101,9 +101,9 @@ def _before(x: int, sweep: int, extra: bool) -> int:
     return out
 
 
-# Entries per memo before it is cleared; measured ~0.3 kB a plan, ~0.25 kB a chance, ~0.35 kB a
-# bit set, so the three memos stay under ~45 MB together (with legal.py's two: ~50 MB).
-PLANS_LIMIT, CLEAR_LIMIT, FEASIBLE_LIMIT = 80_000, 40_000, 25_000
+# Entries per memo (legal.make_room forgets the older half when full); measured ~0.3 kB a plan,
+# ~0.25 kB a chance, ~0.35 kB a bit set: ~90 MB together with legal.py's two memos.
+PLANS_LIMIT, CLEAR_LIMIT, FEASIBLE_LIMIT = 120_000, 60_000, 40_000
 _FEASIBLE: dict = {}
 
 
@@ -113,8 +113,7 @@ def feasible(kind: int, party: tuple, need: int) -> int:
     key = (kind, need, party)
     x = _FEASIBLE.get(key)
     if x is None:
-        if len(_FEASIBLE) > FEASIBLE_LIMIT:
-            _FEASIBLE.clear()
+        make_room(_FEASIBLE, FEASIBLE_LIMIT)
         rules = SLOT_RULES[kind]
         x = 1
         if need and not can_complete([(rules[i][0], party[i]) for i in range(6) if party[i]],
@@ -146,8 +145,7 @@ def _plan(kind: int, party: tuple, monsters: tuple, need: int):
     key = (kind, need, *monsters, *party)                  # flat: half the memory of nested
     found = _PLANS.get(key)
     if found is None:
-        if len(_PLANS) > PLANS_LIMIT:
-            _PLANS.clear()
+        make_room(_PLANS, PLANS_LIMIT)
         g, s, o = monsters
         if feasible(kind, party, need) >> (g * 121 + s * 11 + o) & 1:
             found = _search(kind, party, monsters, need)
@@ -232,8 +230,7 @@ def clear_chance(hero: int, master: bool, party: tuple, k: int, lair: int, thres
     key = (kind, party, k, short, need)
     p = _CLEAR.get(key)
     if p is None:
-        if len(_CLEAR) > CLEAR_LIMIT:
-            _CLEAR.clear()
+        make_room(_CLEAR, CLEAR_LIMIT)
         free = feasible(kind, party, 0)
         fight = feasible(kind, party, need) if need else free
         p = 0.0

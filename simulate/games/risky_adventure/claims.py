@@ -89,8 +89,9 @@ class Claims:
         markers = self.markers(seat)
         needs = [self.spot_need(seat, s) for s in placed]
         dice, once, trade_dice = rules.dice, rules.die_pays_once, rules.trade_dice
-        can_trade = self.clock_supply > 0 or not rules.supply_limited
-        max_trades = rules.trades_per_turn if can_trade else 0
+        # spent clocks go back to the camp first, so they can feed the trade of the same turn
+        supply = self.clock_supply if rules.supply_limited else dice
+        max_trades = rules.trades_per_turn if supply + clocks > 0 else 0
         plain = once and markers[0] is markers[1] is markers[2]    # no discount markers at all
         out = []
         f, m, p = roll
@@ -109,6 +110,8 @@ class Claims:
                 if cost > clocks:
                     continue
                 for trades in range(min(max_trades, spare // trade_dice) + 1):
+                    if trades and supply + cost == 0:
+                        break
                     out.append(A.Claim(spots, cost, trades))
                 continue
             parts, pooled = [], {}
@@ -123,7 +126,7 @@ class Claims:
             pools = [(need, *markers[e]) for e, need in pooled.items()]
             for trades in range(max_trades + 1):
                 cost = fewest_clocks(roll, parts, pools, dice, trades * trade_dice, once)
-                if cost > clocks:
+                if cost > clocks or trades and supply + cost == 0:
                     break
                 out.append(A.Claim(spots, cost, trades))
         return out

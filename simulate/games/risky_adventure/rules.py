@@ -28,9 +28,10 @@ class Rules:
                                "may count for every claim of the turn).")
     # --- placing ------------------------------------------------------------------------------
     adventurers: int = knob(3, "Adventurers each player places per turn (3).", range=(1, 5))
-    expedition_reach: int = knob(4, "An expedition adventurer goes up to this many spots ahead "
-                                 "of the player's marker (the path's symbols must all be paid; "
-                                 "4 dice pay at most 4).", range=(1, 8))
+    expedition_reach: int = knob(0, "An expedition adventurer goes up to this many spots ahead "
+                                 "of the player's marker; 0 = as far as the dice can pay (the "
+                                 "rulebook sets no limit; every spot of the path needs a die).",
+                                 range=(0, 8))
     revealed_artifacts: int = knob(1, "Ruling 1: artifacts face up on each excavation, each its "
                                    "own spot (the rulebook: only the top one).", range=(1, 3))
     # --- set-up -------------------------------------------------------------------------------
@@ -72,6 +73,12 @@ class Rules:
                                  range=(0, 20))
     tie_break: str = knob("equipment", "Ties: most equipment cards (starting card not counted), "
                           "then shared; 'none' = shared at once.", choices=("equipment", "none"))
+
+    @property
+    def reach(self) -> int:
+        """Expedition spots an adventurer may go ahead: the knob, or (0) the dice count, since a
+        path of k spots needs k symbols and a die pays at most one symbol of it."""
+        return self.expedition_reach or self.dice
 
     def __post_init__(self):
         if sum(self.die_faces) == 0:

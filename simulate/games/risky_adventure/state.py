@@ -215,7 +215,7 @@ class State(Claims, Scoring):
         length = len(self.comp.expeditions[self.expedition].spots)
         pos = self.positions[seat]
         return tuple(A.expedition_spot(t)
-                     for t in range(pos + 1, min(length, pos + self.rules.expedition_reach) + 1))
+                     for t in range(pos + 1, min(length, pos + self.rules.reach) + 1))
 
     def _apply_place(self, action: A.Place) -> None:
         self.placed = action.spots

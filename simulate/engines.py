@@ -1,0 +1,65 @@
+"""Which engine plays a run: the Python reference or a game's compiled kernel (``--engine``).
+
+A game has a kernel when ``simulate/games/<game>/kernel.py`` exists; it plays a whole chunk and
+returns the columns ``runner.play_chunk`` would (its differential test proves the two agree).
+``auto`` picks the kernel when every seat's strategy has a compiled twin, else Python, and says
+why; ``compiled`` insists (an error if it cannot); ``python`` always plays the reference.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+from simulate.games.base import ConfigError
+
+ENGINES = ("auto", "python", "compiled")
+
+
+def kernel_module(game: str) -> ModuleType | None:
+    """The game's compiled kernel module, or None when it has none."""
+    name = f"simulate.games.{game}.kernel"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
+                  debug: bool = False, rotate: bool = False) -> tuple[str, str]:
+    """(``python`` or ``compiled``, why) for these seats (``rotate``: seat rotations, which the
+    kernels do not play)."""
+    if requested not in ENGINES:
+        raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
+    if requested == "python":
+        return "python", "asked for (--engine python)"
+    if debug and requested == "auto":
+        return "python", "--debug plays the readable Python engine"
+    kernel = kernel_module(game)
+    why_not = f"{game} has no compiled kernel" if kernel is None else \
+        "seat rotation (rotate = true) is played by the Python engine only" if rotate else \
+        kernel.unsupported(game, strategies)
+    if why_not is None:
+        return "compiled", "every seat's strategy has a compiled twin"
+    if requested == "compiled":
+        raise ConfigError(f"--engine compiled: {why_not}; use --engine auto or python")
+    return "python", f"fell back to Python: {why_not}"
+
+
+def warm_kernels() -> list[str]:
+    """Compile every game's kernel into numba's cache (``make install`` runs this)."""
+    from simulate.games import game_names
+    warmed = []
+    for game in game_names():
+        kernel = kernel_module(game)
+        if kernel is not None:
+            kernel.warm()
+            warmed.append(game)
+    return warmed
+
+
+if __name__ == "__main__":
+    import time
+    clock = time.perf_counter()
+    names = warm_kernels()
+    print(f"compiled kernels ready: {', '.join(names) or 'none'} ({time.perf_counter() - clock:.0f} s)")

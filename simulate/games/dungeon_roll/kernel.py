@@ -1,0 +1,270 @@
+"""Dungeon Roll's compiled kernel: whole chunks of games in numba, the same games as the engine.
+
+The Python engine (state.py and its mixins, strategies/dungeon_roll.py) is the reference; this
+is its twin for speed (DESIGN.md, "Compiled kernels"). For the same seed it rolls the same dice
+(CPython's MT19937 in simulate/kernels/cpython_random.py), lists the same legal actions in the same
+order and makes the same choices, so ``play_chunk`` returns the very columns runner.play_chunk
+would; tests/games/dungeon_roll/test_kernel.py proves it table by table.
+
+Covered: 1-4 players, every hero and treasure, every ``Rules`` field, and the built-in
+strategies ``random``, ``cautious``, ``bold``, ``risk_aware`` with any parameters.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+from numba import njit
+
+from simulate.games.base import make_rules, rules_hash
+from simulate.games.dungeon_roll.components import HERO_KEYS, SOLO_RANKS
+from simulate.games.dungeon_roll.kernel_apply import apply
+from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, legal
+from simulate.games.dungeon_roll.kernel_solver import new_memo
+from simulate.games.dungeon_roll.kernel_state import (
+    ACH, CUR, DELVE_END, DELVE_LEVEL, DELVE_XP, END_NAMES, FLEES, FOUGHT, DEFEATED, HAND, HERO,
+    IS_OVER, MASTER, N_DELVES, NEXT_DELVE, PHASE, R_COUNTS, R_PORTAL_VALUE, R_SCALE_BONUS, R_SIZE,
+    R_SOLO_RANKS,
+    R_SOLO_WIN, R_TREASURE_VALUE, ST_SIZE, XP, XP_BOX, XP_DRAGONS, XP_LEVELS, new_game, seat_at,
+    start_delve)
+from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, choose
+from simulate.games.dungeon_roll.rules import Rules
+from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
+
+from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
+
+
+
+def _drop_stale_caches() -> None:
+    """numba's ``cache=True`` checks only a function's own file, so a kernel cached against an
+    older kernel_state.py (or cpython_random.py) would still load. The sources' hash is stamped
+    beside the cache; when it changes, this kernel's cache files (``kernel*.nbi/nbc``, which
+    numba wrote for us) are dropped before anything is loaded."""
+    here = Path(__file__).parent
+    sources = sorted(here.glob("kernel*.py")) + [Path(mt_seed.py_func.__code__.co_filename)]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    cache = here / "__pycache__"
+    stamp = cache / "kernel_sources.sha256"
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for old in list(cache.glob("kernel*.nbi")) + list(cache.glob("kernel*.nbc")):
+            old.unlink()
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:                     # a read-only install: numba recompiles in memory
+        pass
+
+
+_drop_stale_caches()
+
+# Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
+G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SIZE = range(8)
+(S_HERO, S_MASTER, S_XP_LEVELS, S_XP_DRAGONS, S_XP_BOX, S_XP_TREASURES, S_XP_PAIRS, S_TREASURES,
+ S_FOUGHT, S_DEFEATED, S_FLEES, S_DEEPEST, S_SCORE, S_RANK, S_WON, S_SOLO_RANK, S_ACH,
+ S_N_DELVES) = range(18)
+S_DELVES = 18                       # level, xp, end per delve: S_DELVES + 3 * k + (0, 1, 2)
+S_SIZE = S_DELVES + 3 * MAX_DELVES
+TASK_KEYS = {"game", "rules", "seed", "strategies", "heroes", "variant", "players", "start", "stop",
+             "engine"}
+_MEMO: tuple | None = None          # the solver's memo, kept for the life of the process
+
+
+def rules_array(rules: Rules) -> np.ndarray:
+    """The Rules fields in kernel_state's R_* order."""
+    r = rules
+    values = [r.delves_per_player, r.party_dice, r.dungeon_dice, r.max_level, r.lair_threshold,
+              r.dragon_types_needed, r.dragon_slayer_types_needed, r.dragon_xp,
+              r.dragon_treasures, r.level_up_xp, r.level_up_immediate,
+              r.ultimate_shared_on_level_up, r.champion_opens_all_chests, r.voluntary_flee,
+              r.quaffing_die_counts, r.keep_loot_after_fleeing, r.empty_box_xp,
+              r.used_treasures_to_box, r.treasure_value, r.town_portal_value, r.scale_pair_bonus,
+              r.solo_win_score, *r.treasure_counts, *r.solo_rank_scores]
+    assert len(values) == R_SIZE and values[R_COUNTS] == r.treasure_counts[0]
+    return np.array([int(v) for v in values], dtype=np.int64)
+
+
+@njit(cache=True)
+def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
+    """Play games start..stop-1; return (per-game, per-seat) int matrices (G_*, S_*)."""
+    games = np.zeros((stop - start, G_SIZE), dtype=np.int64)
+    seats = np.zeros((stop - start, n_players, S_SIZE), dtype=np.int64)
+    st = np.zeros(ST_SIZE, dtype=np.int64)
+    acts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    rng, srng = new_mt(), new_mt()
+    for g in range(stop - start):
+        seed = game_seed(run_seed, start + g)
+        mt_seed(rng, seed)
+        mt_seed(srng, strategy_seed(seed))
+        new_game(st, R, rng, n_players, heroes)
+        decisions = 0
+        while not st[IS_OVER]:
+            if st[PHASE] == NEXT_DELVE:
+                start_delve(st, R, rng)
+                continue
+            seat = st[CUR]
+            n = legal(st, R, acts)
+            action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo, srng)
+            decisions += 1
+            apply(st, R, rng, action)
+        games[g, G_DECISIONS] = decisions
+        _outcome(st, R, n_players, games[g], seats[g])
+    return games, seats
+
+
+@njit(cache=True)
+def _outcome(st, R, n, game, seats):
+    """scoring.Scoring.outcome, into one game's row and its seats' rows."""
+    held = np.zeros(n, dtype=np.int64)
+    for s in range(n):
+        me, row = seat_at(st, s), seats[s]
+        for t in range(10):
+            held[s] += st[me + HAND + t]
+        portals, scales = st[me + HAND + 9], st[me + HAND + 6]
+        row[S_XP_TREASURES] = (held[s] - portals) * R[R_TREASURE_VALUE] \
+            + portals * R[R_PORTAL_VALUE]
+        row[S_XP_PAIRS] = scales // 2 * R[R_SCALE_BONUS]
+        row[S_SCORE] = st[me + XP] + row[S_XP_TREASURES] + row[S_XP_PAIRS]
+        row[S_TREASURES] = held[s]
+        row[S_HERO], row[S_MASTER], row[S_ACH] = st[me + HERO], st[me + MASTER], st[me + ACH]
+        row[S_XP_LEVELS], row[S_XP_DRAGONS] = st[me + XP_LEVELS], st[me + XP_DRAGONS]
+        row[S_XP_BOX], row[S_FOUGHT] = st[me + XP_BOX], st[me + FOUGHT]
+        row[S_DEFEATED], row[S_FLEES] = st[me + DEFEATED], st[me + FLEES]
+        row[S_N_DELVES] = st[me + N_DELVES]
+        for k in range(st[me + N_DELVES]):
+            row[S_DELVES + 3 * k] = st[me + DELVE_LEVEL + k]
+            row[S_DELVES + 3 * k + 1] = st[me + DELVE_XP + k]
+            row[S_DELVES + 3 * k + 2] = st[me + DELVE_END + k]
+            row[S_DEEPEST] = max(row[S_DEEPEST], st[me + DELVE_LEVEL + k])
+        row[S_SOLO_RANK] = -1
+        if n == 1:
+            row[S_SOLO_RANK] = 0
+            for i in range(4):
+                row[S_SOLO_RANK] += row[S_SCORE] >= R[R_SOLO_RANKS + i]
+    best, winners = -1, 0
+    for s in range(n):
+        rank = 1                                # tie-break: fewer tokens
+        for o in range(n):
+            if seats[o, S_SCORE] > seats[s, S_SCORE] or (
+                    seats[o, S_SCORE] == seats[s, S_SCORE] and held[o] < held[s]):
+                rank += 1
+        seats[s, S_RANK] = rank
+        winners += rank == 1
+        best = max(best, seats[s, S_SCORE])
+        game[G_DEEPEST] = max(game[G_DEEPEST], seats[s, S_DEEPEST])
+        game[G_DRAGONS] += seats[s, S_DEFEATED]
+        game[G_FLEES] += seats[s, S_FLEES]
+    top, differ, first_held = 0, False, 0
+    for s in range(n):
+        if seats[s, S_SCORE] == best:
+            if top and held[s] != first_held:
+                differ = True
+            if not top:
+                first_held = held[s]
+            top += 1
+        seats[s, S_WON] = seats[s, S_SCORE] >= R[R_SOLO_WIN] if n == 1 else seats[s, S_RANK] == 1
+    game[G_WINNING] = best
+    game[G_TIE_BREAK] = top > 1 and differ
+    game[G_SHARED] = n > 1 and winners > 1
+
+
+def _strategy_row(seat: Any) -> tuple[int, list[float]]:
+    return KINDS.index(seat.name), [float(getattr(seat, p, 0)) for p in PARAM_NAMES]
+
+
+def unsupported(game: str, strategies: list) -> str | None:
+    """Why the kernel cannot play these seats (None: it can): only the built-in strategies, by
+    name, have compiled twins."""
+    from strategies import strategies_for
+    known = strategies_for(game)
+    for i, spec in enumerate(strategies):
+        name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
+        if name not in KINDS or known.get(name) is None:
+            return f"seat {i} plays {name!r}, which has no compiled twin (only {', '.join(KINDS)})"
+    return None
+
+
+def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
+    """runner.play_chunk for Dungeon Roll, compiled: the same ``games`` and ``seats`` columns."""
+    global _MEMO
+    from simulate.games import get_game
+    from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
+    from simulate.runner import game_seed as runner_seed
+    from strategies import build_strategy
+    unknown = set(task) - TASK_KEYS
+    if unknown:                         # a runner feature this kernel does not know of
+        raise RuntimeError(f"the Dungeon Roll kernel cannot play a task with {sorted(unknown)}")
+    spec = get_game(task["game"])
+    rules = make_rules(spec.rules_class, task["rules"])
+    seats = [build_strategy(spec.name, s) for s in task["strategies"]]
+    n = task["players"]
+    heroes = np.array([HERO_KEYS.index(h) if h else -1 for h in task["heroes"][:n]], dtype=np.int64)
+    rows = [_strategy_row(s) for s in seats]
+    kinds = np.array([k for k, _ in rows], dtype=np.int64)
+    params = np.array([p for _, p in rows], dtype=np.float64)
+    if _MEMO is None:
+        _MEMO = new_memo()
+    start, stop = task["start"], task["stop"]
+    g, s = play_games(rules_array(rules), n, heroes, kinds, params,
+                      np.uint64(task["seed"] % 2**64), start, stop, _MEMO)
+    size = stop - start
+    index = np.arange(start, stop, dtype=np.int64)
+    seeds = np.array([runner_seed(task["seed"], i) for i in range(start, stop)], dtype=np.int64)
+    described = [x.describe() for x in seats]
+    games = {"game": index, "variant": [task["variant"]] * size, "players": np.full(size, n),
+             "seed": seeds, "strategies": ["|".join(described)] * size,
+             "decisions": g[:, G_DECISIONS], "end_reason": ["delves_done"] * size,
+             "game_name": [spec.name] * size, "engine_version": [spec.version] * size,
+             "rules_hash": [rules_hash(rules)] * size,
+             "delves": np.full(size, n * rules.delves_per_player), "deepest_level": g[:, G_DEEPEST],
+             "dragons_defeated": g[:, G_DRAGONS], "flees": g[:, G_FLEES],
+             "winning_score": g[:, G_WINNING], "tie_break_decided": g[:, G_TIE_BREAK] > 0,
+             "shared_win": g[:, G_SHARED] > 0}
+    assert list(games) == list(GAME_COLUMNS) + list(spec.game_columns)
+    return games, _seat_columns(task, s.reshape(size * n, S_SIZE), index, n, described,
+                                list(SEAT_COLUMNS) + list(spec.seat_columns))
+
+
+def _seat_columns(task: dict, s: np.ndarray, index: np.ndarray, n: int, described: list,
+                  order: list) -> dict:
+    rows = len(s)
+    heroes = np.array(HERO_KEYS, dtype=object)
+    ends = np.array(END_NAMES + (None,), dtype=object)
+    ranks = np.array(SOLO_RANKS + (None,), dtype=object)
+    cols = {"game": np.repeat(index, n), "variant": [task["variant"]] * rows,
+            "players": np.full(rows, n), "seat": np.tile(np.arange(n), len(index)),
+            "strategy": described * len(index), "score": s[:, S_SCORE].astype(np.float64),
+            "rank": s[:, S_RANK], "won": s[:, S_WON] > 0,
+            "hero": pl.Series(heroes[s[:, S_HERO]], dtype=pl.String),
+            "master": s[:, S_MASTER] > 0}
+    for name, col in (("xp_levels", S_XP_LEVELS), ("xp_dragons", S_XP_DRAGONS),
+                      ("xp_empty_box", S_XP_BOX), ("xp_treasures", S_XP_TREASURES),
+                      ("xp_scale_pairs", S_XP_PAIRS), ("treasures", S_TREASURES),
+                      ("dragons_fought", S_FOUGHT), ("dragons_defeated", S_DEFEATED),
+                      ("flees", S_FLEES), ("deepest_level", S_DEEPEST)):
+        cols[name] = s[:, col]
+    cols["solo_rank"] = pl.Series(ranks[s[:, S_SOLO_RANK]], dtype=pl.String)
+    for k, (level_key, xp_key, end_key) in enumerate(DELVE_KEYS):
+        played = s[:, S_N_DELVES] > k
+        cols[level_key] = _where(played, s[:, S_DELVES + 3 * k])
+        cols[xp_key] = _where(played, s[:, S_DELVES + 3 * k + 1])
+        cols[end_key] = pl.Series(ends[np.where(played, s[:, S_DELVES + 3 * k + 2], -1)],
+                                  dtype=pl.String)
+    for bit, (_, key) in enumerate(ACH_KEYS):
+        cols[key] = (s[:, S_ACH] >> bit & 1) > 0
+    assert list(cols) == order
+    return cols
+
+
+def _where(mask: np.ndarray, values: np.ndarray) -> pl.Series:
+    """Values where ``mask``, null elsewhere."""
+    return pl.Series(values, dtype=pl.Int64).set(pl.Series(~mask), None)
+
+
+def warm() -> None:
+    """Compile (or load) the kernel once, so runs and their workers find it cached."""
+    play_chunk({"game": "dungeon_roll", "rules": {}, "seed": 0, "strategies": ["risk_aware"] * 2,
+                "heroes": [None, None], "variant": "warm", "players": 2, "start": 0, "stop": 2})

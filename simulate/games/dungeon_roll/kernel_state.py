@@ -1,0 +1,315 @@
+"""The compiled Dungeon Roll state: state.py's delves, phases and chance on one int64 array.
+
+``st`` holds the table (offsets below, names as in state.py); ``R`` the rules (``R_*`` offsets,
+filled by kernel.py from a Rules instance). Every die comes from ``mt_random(rng)`` exactly where
+state.py calls ``self.rng.random()``, so a seed rolls the same dice in both engines.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulate.kernels.cpython_random import mt_random
+
+# Phases (legal.py) and delve ends (scoring.py's strings, by index).
+MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = range(9)
+# Between two delves: the driver starts the next one (state.py calls _start_delve from
+# _end_delve; numba cannot cache that cycle, and nothing happens in between).
+NEXT_DELVE = 9
+RETIRED, LEVEL_10, TOWN_PORTAL_END, FLED_MONSTERS, FLED_DRAGON = range(5)
+END_NAMES = ("retired", "level_10", "town_portal", "fled_monsters", "fled_dragon")
+# Achievements (scoring.ACHIEVEMENTS order), as bits.
+ACH_DRAGON_SLAYER, ACH_DRAGON_MASTER, ACH_DUNGEON_MASTER, ACH_DRAGON_BAIT = 1, 2, 4, 8
+
+# Rules: R[offset].
+(R_DELVES, R_PARTY_DICE, R_DUNGEON_DICE, R_MAX_LEVEL, R_LAIR, R_DRAGON_TYPES, R_SLAYER_TYPES,
+ R_DRAGON_XP, R_DRAGON_TREASURES, R_LEVEL_UP_XP, R_LEVEL_UP_NOW, R_ULT_SHARED, R_CHAMPION_ALL,
+ R_VOLUNTARY_FLEE, R_QUAFF_COUNTS, R_KEEP_LOOT, R_EMPTY_BOX_XP, R_USED_TO_BOX, R_TREASURE_VALUE,
+ R_PORTAL_VALUE, R_SCALE_BONUS, R_SOLO_WIN) = range(22)
+R_COUNTS = 22                   # treasure_counts[10]
+R_SOLO_RANKS = 32               # solo_rank_scores[4]
+R_SIZE = 36
+
+# The table: st[offset].
+(N_PLAYERS, CUR, PHASE, RESUME, LEVEL, GRAVE, LAIR, POOL, ULT_USED, MARKED_P, MARKED_D,
+ REROLL_DUNGEON, REVIVES, STRIKES_LEFT, STRIKE_MASK, DELVE_START_XP, DELVE_DRAGONS,
+ DELVE_DRAGON_XP, DELVE_BOX_XP, DELVES_PLAYED, IS_OVER, BOX_TOTAL, TOKENS_GONE) = range(23)
+PARTY = 24                      # party[6]: active party dice by face
+CONV = 30                       # converted[6]: dungeon dice turned companions
+DUNGEON = 36                    # dungeon[6]: this level's dungeon dice (never a Dragon)
+BOX = 42                        # box[10]: treasure tokens in the box
+DELVE_LOOT = 52                 # delve_loot[10]: tokens won this delve
+SEATS = 62
+# Per seat, at SEATS + seat * SEAT_SIZE + field:
+(HERO, MASTER, XP, XP_LEVELS, XP_DRAGONS, XP_BOX, FOUGHT, DEFEATED, FLEES, ACH, N_DELVES) = range(11)
+HAND = 11                       # hand[10]: treasure tokens held
+DELVE_LEVEL, DELVE_XP, DELVE_END = 21, 26, 31     # per delve (at most 5)
+SEAT_SIZE = 36
+ST_SIZE = SEATS + 4 * SEAT_SIZE
+
+
+@njit(cache=True)
+def seat_at(st, seat):
+    return SEATS + seat * SEAT_SIZE
+
+
+@njit(cache=True)
+def here(st):
+    """Offset of the current seat's block."""
+    return SEATS + st[CUR] * SEAT_SIZE
+
+
+# ---------------------------------------------------------------- chance
+@njit(cache=True)
+def roll_party(st, rng, n):
+    for _ in range(n):
+        st[PARTY + int(mt_random(rng) * 6)] += 1
+
+
+@njit(cache=True)
+def roll_dungeon(st, rng, n):
+    """Roll n dungeon dice (already out of the pool); Dragons go to the Lair at once."""
+    dragons = 0
+    for _ in range(n):
+        face = int(mt_random(rng) * 6)
+        if face == 5:
+            dragons += 1
+        else:
+            st[DUNGEON + face] += 1
+    st[LAIR] += dragons
+    if dragons >= 3:
+        st[here(st) + ACH] |= ACH_DRAGON_BAIT
+
+
+# ---------------------------------------------------------------- delves
+@njit(cache=True)
+def new_game(st, R, rng, n_players, heroes):
+    """state.DungeonRollState.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
+    st[:] = 0
+    st[N_PLAYERS] = n_players
+    for t in range(10):
+        st[BOX + t] = R[R_COUNTS + t]
+        st[BOX_TOTAL] += R[R_COUNTS + t]
+    free = np.empty(8, dtype=np.int64)
+    n_free = 0
+    for h in range(8):
+        fixed = False
+        for seat in range(n_players):
+            fixed |= heroes[seat] == h
+        if not fixed:
+            free[n_free] = h
+            n_free += 1
+    for seat in range(n_players):
+        hero = heroes[seat]
+        if hero < 0:                            # free.pop(int(rng.random() * len(free)))
+            i = int(mt_random(rng) * n_free)
+            hero = free[i]
+            for j in range(i, n_free - 1):
+                free[j] = free[j + 1]
+            n_free -= 1
+        st[seat_at(st, seat) + HERO] = hero
+    start_delve(st, R, rng)
+
+
+@njit(cache=True)
+def start_delve(st, R, rng):
+    me = here(st)
+    st[LEVEL] = 1
+    for f in range(6):
+        st[PARTY + f] = st[CONV + f] = st[DUNGEON + f] = 0
+    for t in range(10):
+        st[DELVE_LOOT + t] = 0
+    st[GRAVE] = st[LAIR] = st[ULT_USED] = st[MARKED_P] = st[MARKED_D] = 0
+    st[REROLL_DUNGEON] = st[REVIVES] = st[STRIKES_LEFT] = st[STRIKE_MASK] = 0
+    st[DELVE_DRAGONS] = st[DELVE_DRAGON_XP] = st[DELVE_BOX_XP] = 0
+    st[POOL] = R[R_DUNGEON_DICE]
+    st[RESUME] = MONSTER
+    st[DELVE_START_XP] = st[me + XP]
+    roll_party(st, rng, R[R_PARTY_DICE])
+    hero = st[me + HERO]
+    if hero == 2:                               # Knight: Scrolls become Champions
+        st[PARTY + 4] += st[PARTY + 5]
+        st[PARTY + 5] = 0
+    if hero == 1 and not st[me + MASTER]:       # Mercenary: re-roll party dice, then the dungeon
+        st[PHASE] = st[RESUME] = REROLL
+        st[REROLL_DUNGEON] = 0
+        return
+    roll_level(st, R, rng)
+
+
+@njit(cache=True)
+def roll_level(st, R, rng):
+    n = min(st[LEVEL], st[POOL])
+    st[POOL] -= n
+    roll_dungeon(st, rng, n)
+    st[PHASE] = MONSTER
+    advance(st, R, rng)
+
+
+@njit(cache=True)
+def advance(st, R, rng):
+    """Leave phases with nothing left to do: no monsters, no loot, no dragon attack."""
+    d = DUNGEON
+    if st[PHASE] == MONSTER:
+        if st[d] or st[d + 1] or st[d + 2]:
+            return
+        st[PHASE] = LOOT
+    if st[PHASE] == LOOT:
+        if st[d + 3] or st[d + 4]:
+            return
+        enter_dragon(st, R)
+    if st[PHASE] == DRAGON:
+        if st[LAIR] >= R[R_LAIR]:
+            return
+        st[PHASE] = REGROUP
+        for f in range(6):                      # converted companions are discarded
+            st[POOL] += st[CONV + f]
+            st[CONV + f] = 0
+    if st[PHASE] == REGROUP and st[LEVEL] >= R[R_MAX_LEVEL]:
+        end_delve(st, R, rng, LEVEL_10)
+
+
+@njit(cache=True)
+def enter_dragon(st, R):
+    st[POOL] += st[DUNGEON + 3] + st[DUNGEON + 4]      # unused chests and potions go back
+    st[DUNGEON + 3] = st[DUNGEON + 4] = 0
+    st[PHASE] = DRAGON
+    if st[LAIR] >= R[R_LAIR]:
+        st[here(st) + FOUGHT] += 1
+
+
+@njit(cache=True)
+def end_delve(st, R, rng, end):
+    me = here(st)
+    if end <= TOWN_PORTAL_END:
+        gain_xp(st, R, st[CUR], st[LEVEL], 0)
+        if st[LEVEL] >= 10:
+            st[me + ACH] |= ACH_DUNGEON_MASTER
+    else:
+        st[me + FLEES] += 1
+        if not R[R_KEEP_LOOT]:
+            give_back_loot(st, me)
+    if not R[R_LEVEL_UP_NOW]:
+        check_level_up(st, R, me)
+    if st[DELVE_DRAGONS] >= 2:
+        st[me + ACH] |= ACH_DRAGON_SLAYER
+    if st[DELVE_DRAGONS] >= 3:
+        st[me + ACH] |= ACH_DRAGON_MASTER
+    k = st[me + N_DELVES]
+    st[me + DELVE_LEVEL + k] = st[LEVEL]
+    st[me + DELVE_XP + k] = st[me + XP] - st[DELVE_START_XP]
+    st[me + DELVE_END + k] = end
+    st[me + N_DELVES] = k + 1
+    st[DELVES_PLAYED] += 1
+    for f in range(6):                          # all dice set aside
+        st[PARTY + f] = st[DUNGEON + f] = st[CONV + f] = 0
+    st[GRAVE] = st[LAIR] = st[MARKED_P] = st[MARKED_D] = 0
+    st[POOL] = R[R_DUNGEON_DICE]
+    if st[DELVES_PLAYED] >= st[N_PLAYERS] * R[R_DELVES]:
+        st[IS_OVER] = 1
+        st[PHASE] = OVER
+        return
+    st[CUR] = (st[CUR] + 1) % st[N_PLAYERS]
+    st[PHASE] = NEXT_DELVE
+
+
+@njit(cache=True)
+def give_back_loot(st, me):
+    for t in range(10):
+        back = min(st[DELVE_LOOT + t], st[me + HAND + t])
+        st[me + HAND + t] -= back
+        st[BOX + t] += back
+        st[BOX_TOTAL] += back
+    st[me + XP_DRAGONS] -= st[DELVE_DRAGON_XP]
+    st[me + XP] -= st[DELVE_DRAGON_XP]
+    st[me + XP_BOX] -= st[DELVE_BOX_XP]
+    st[me + XP] -= st[DELVE_BOX_XP]
+
+
+# ---------------------------------------------------------------- XP and treasures
+@njit(cache=True)
+def gain_xp(st, R, seat, n, kind):
+    """kind: 0 level, 1 dragon, 2 empty box."""
+    if not n:
+        return
+    me = seat_at(st, seat)
+    st[me + XP] += n
+    if kind == 0:
+        st[me + XP_LEVELS] += n
+    elif kind == 1:
+        st[me + XP_DRAGONS] += n
+        st[DELVE_DRAGON_XP] += n
+    else:
+        st[me + XP_BOX] += n
+        st[DELVE_BOX_XP] += n
+    if R[R_LEVEL_UP_NOW]:
+        check_level_up(st, R, me)
+
+
+@njit(cache=True)
+def check_level_up(st, R, me):
+    if not st[me + MASTER] and st[me + XP] >= R[R_LEVEL_UP_XP]:
+        st[me + MASTER] = 1
+        if not R[R_ULT_SHARED]:
+            st[ULT_USED] = 0
+
+
+@njit(cache=True)
+def draw_treasure(st, R, rng):
+    if not st[BOX_TOTAL]:
+        gain_xp(st, R, st[CUR], R[R_EMPTY_BOX_XP], 2)
+        return
+    k = int(mt_random(rng) * st[BOX_TOTAL])
+    t = 0
+    while k >= st[BOX + t]:
+        k -= st[BOX + t]
+        t += 1
+    st[BOX + t] -= 1
+    st[BOX_TOTAL] -= 1
+    st[here(st) + HAND + t] += 1
+    st[DELVE_LOOT + t] += 1
+
+
+@njit(cache=True)
+def spend_token(st, R, token):
+    st[here(st) + HAND + token] -= 1
+    if R[R_USED_TO_BOX]:
+        st[BOX + token] += 1
+        st[BOX_TOTAL] += 1
+    else:
+        st[TOKENS_GONE] += 1
+
+
+@njit(cache=True)
+def spend(st, R, source):
+    """A party die to the graveyard, a converted die to the pool, a token to the box, or the
+    hero's ultimate (sources as in actions.py: 0-5 dice, 6-11 converted, 12-16 tokens, 17 hero)."""
+    if source < 6:
+        st[PARTY + source] -= 1
+        st[GRAVE] += 1
+    elif source < 12:
+        st[CONV + source - 6] -= 1
+        st[POOL] += 1
+    elif source < 17:
+        spend_token(st, R, source - 12)
+    else:
+        st[ULT_USED] = 1
+
+
+@njit(cache=True)
+def begin_revive(st, R, rng, n):
+    if n:
+        st[REVIVES] = n
+        if st[PHASE] != REVIVE_PHASE:
+            st[RESUME] = st[PHASE]
+            st[PHASE] = REVIVE_PHASE
+    else:
+        advance(st, R, rng)
+
+
+@njit(cache=True)
+def dragon_need(st, R):
+    me = here(st)
+    if st[me + HERO] == 2 and st[me + MASTER]:
+        return R[R_SLAYER_TYPES]
+    return R[R_DRAGON_TYPES]

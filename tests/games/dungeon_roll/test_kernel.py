@@ -1,0 +1,138 @@
+"""The compiled kernel plays the very games of the Python engine: identical tables, same seeds.
+
+The contract of kernel.py (DESIGN.md, "Compiled kernels"): for every hero, player count,
+strategy (with non-default parameters) and every Rules field at a non-default value, the chunk's
+``games`` and ``seats`` frames are equal column for column. ``make bench`` runs a longer one.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+from typer.testing import CliRunner
+
+from simulate.cli import app
+from simulate.games import get_game
+from simulate.games.base import ConfigError
+from simulate.games.dungeon_roll.components import HERO_KEYS
+from simulate.games.dungeon_roll.rules import Rules
+from simulate.engines import choose_engine
+from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+from tests.helpers import SMALL_RUN, write_config
+
+SPEC = get_game("dungeon_roll")
+MIXED = ["random", "risk_aware", {"name": "cautious", "retire_level": 6, "min_party": 2},
+         {"name": "bold", "push_level": 10, "chest_risk": 0.9}]
+# One non-default value (or two) for every Rules field.
+RULE_CASES = [
+    {"delves_per_player": 5}, {"delves_per_player": 1}, {"party_dice": 10}, {"party_dice": 3},
+    {"dungeon_dice": 10, "lair_threshold": 5}, {"dungeon_dice": 3}, {"max_level": 4},
+    {"max_level": 20, "dungeon_dice": 10}, {"max_level": 1}, {"lair_threshold": 1},
+    {"dragon_types_needed": 1}, {"dragon_types_needed": 5},
+    {"dragon_slayer_types_needed": 4, "level_up_xp": 2}, {"dragon_xp": 3},
+    {"dragon_treasures": 0}, {"dragon_treasures": 3}, {"level_up_xp": 1}, {"level_up_xp": 60},
+    {"level_up_immediate": False, "level_up_xp": 3},
+    {"ultimate_shared_on_level_up": False, "level_up_xp": 2},
+    {"champion_opens_all_chests": False}, {"voluntary_flee": False},
+    {"quaffing_die_counts": False}, {"keep_loot_after_fleeing": False},
+    {"empty_box_xp": 3, "treasure_counts": [1, 0, 0, 0, 0, 1, 0, 1, 0, 0]}, {"empty_box_xp": 0},
+    {"used_treasures_to_box": False}, {"treasure_value": 3}, {"town_portal_value": 0},
+    {"town_portal_value": 5}, {"scale_pair_bonus": 6},
+    {"treasure_counts": [12, 12, 12, 12, 12, 12, 12, 12, 12, 12]},
+    {"treasure_counts": [0, 0, 0, 0, 6, 0, 0, 6, 0, 6]},
+    {"solo_rank_scores": [5, 10, 20, 40]}, {"solo_win_score": 30},
+]
+
+
+def task(players=1, strategies=None, heroes=None, rules=None, games=150, seed=11):
+    return {"game": "dungeon_roll", "rules": rules or {}, "seed": seed,
+            "strategies": strategies or ["risk_aware"] * players,
+            "heroes": heroes or [None] * players, "variant": "baseline", "players": players,
+            "start": 1000, "stop": 1000 + games}
+
+
+def assert_same_games(t: dict) -> None:
+    python = play_chunk({**t, "engine": "python"})
+    compiled = play_chunk({**t, "engine": "compiled"})
+    for i, (generic, own) in enumerate(((GAME_COLUMNS, SPEC.game_columns),
+                                        (SEAT_COLUMNS, SPEC.seat_columns))):
+        assert_frame_equal(frame(python[i], generic, own), frame(compiled[i], generic, own))
+
+
+@pytest.mark.parametrize("hero", HERO_KEYS)
+def test_every_hero_solo(hero):
+    assert_same_games(task(heroes=[hero], games=120))
+    assert_same_games(task(heroes=[hero], strategies=["random"], games=120))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("strategy", ["random", "cautious", "bold", "risk_aware"])
+def test_every_strategy_and_player_count(players, strategy):
+    assert_same_games(task(players, [strategy] * players, games=240 // players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mixed_seats_and_parameters(players):
+    assert_same_games(task(players, MIXED[:players], games=300 // players))
+    tuned = [{"name": "risk_aware", "risk_tolerance": -1.5, "chest_risk": 0.05},
+             {"name": "risk_aware", "risk_tolerance": 2}, {"name": "cautious", "chest_risk": 1.0},
+             {"name": "bold", "min_party": 4, "push_level": 3}]
+    assert_same_games(task(players, tuned[:players], heroes=list(HERO_KEYS[-players:]),
+                           games=300 // players))
+
+
+@pytest.mark.parametrize("rules", RULE_CASES, ids=lambda r: ",".join(r))
+def test_every_rule_at_a_non_default_value(rules):
+    assert_same_games(task(2, ["risk_aware", "random"], rules=rules, games=100))
+
+
+def test_the_rule_cases_cover_every_rules_field():
+    varied = {key for case in RULE_CASES for key in case}
+    assert varied == {f.name for f in fields(Rules)}
+    for case in RULE_CASES:
+        assert any(getattr(Rules(), k) != (tuple(v) if isinstance(v, list) else v)
+                   for k, v in case.items())
+
+
+def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
+    assert choose_engine("dungeon_roll", ["risk_aware", {"name": "bold"}])[0] == "compiled"
+    engine, why = choose_engine("dungeon_roll", ["risk_aware", "mypkg.mod:Mine"])
+    assert engine == "python" and "mypkg.mod:Mine" in why
+    assert choose_engine("roll_player", ["random"])[0] == "python"
+    assert choose_engine("dungeon_roll", ["random"], "python")[0] == "python"
+    assert choose_engine("dungeon_roll", ["random"], debug=True)[0] == "python"
+    with pytest.raises(ConfigError, match="no compiled twin"):
+        choose_engine("dungeon_roll", ["mypkg.mod:Mine"], "compiled")
+    with pytest.raises(ConfigError, match="allowed: auto, python, compiled"):
+        choose_engine("dungeon_roll", ["random"], "fast")
+
+
+def test_run_with_either_engine_writes_the_same_tables_and_says_which_played(tmp_path):
+    tables = {}
+    for engine in ("python", "compiled"):
+        out = tmp_path / engine
+        config = write_config(tmp_path, SMALL_RUN.format(out=out, strategy="bold"))
+        result = CliRunner().invoke(app, ["run", str(config), "--engine", engine, "--no-report"])
+        assert result.exit_code == 0, result.output
+        assert f"({engine} engine" in result.output
+        assert json.loads((out / "manifest.json").read_text())["engine"] == engine
+        keys = ("variant", "players", "game")
+        tables[engine] = [pl.read_parquet(out / "games" / "*.parquet").sort(*keys),
+                          pl.read_parquet(out / "seats" / "*.parquet").sort(*keys, "seat")]
+    for python, compiled in zip(tables["python"], tables["compiled"]):
+        assert_frame_equal(python, compiled)
+
+
+def test_engine_in_the_config_is_checked(tmp_path):
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="bold")
+                          .replace("jobs = 1", 'jobs = 1\nengine = "fast"'))
+    result = CliRunner().invoke(app, ["validate", str(config)])
+    assert result.exit_code == 2 and "[run] engine = 'fast' is invalid" in result.output
+
+
+def test_rotated_seats_are_played_by_the_python_engine():
+    engine, why = choose_engine("dungeon_roll", ["risk_aware"] * 2, rotate=True)
+    assert engine == "python" and "rotat" in why
