@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 
 from simulate.games.adventure_realms import actions as A
-from simulate.games.adventure_realms.components import GUILDS
+from simulate.games.adventure_realms.components import GUILDS, space_gains
 from strategies import Strategy
 
 RESOURCE_KEYS = ("gold", "mana", "food")
@@ -52,25 +52,25 @@ class ExpectedVP(Strategy):
         self.recruit_min, self.focus, self.focus_weight = recruit_min, focus, focus_weight
         self._focus = GUILDS.index(focus) if focus else -1
         self._static: dict = {}
-        self._comp = None
+        self._comp = self._rules = None
 
     # --- prices ----------------------------------------------------------------------------
     def _setup(self, view) -> None:
         """Per game: the names' ids and the static price of every effect."""
-        if view.comp is self._comp:
+        if view.comp is self._comp and view.rules is self._rules:
             return
-        comp = self._comp = view.comp
+        comp, self._comp, self._rules = view.comp, view.comp, view.rules
         self._hero = {h.name: h for h in comp.heroes}
         self._adventure = {a.name: a for a in comp.adventures}
         self._space = {s.name: s for s in comp.spaces}
         self._static, self._steps = {}, {}
         self._worth = {h.id: self._card_worth(h) for h in comp.heroes}
         self._space_parts = {}
-        for sp in comp.spaces:
-            keys = {k for k, _ in sp.gain}
-            net = self.static_value(sp.gain) - self.static_value(sp.cost)
+        for sp, gain in zip(comp.spaces, space_gains(comp, view.rules)):
+            keys = {k for k, _ in gain}
+            net = self.static_value(gain) - self.static_value(sp.cost)
             self._space_parts[sp.name] = (sp, net,
-                                          self._dungeon_of(sp.gain), "garden" in keys,
+                                          self._dungeon_of(gain), "garden" in keys,
                                           "banish" in keys, "fort" in keys)
         self._levels = [[self.static_value(r) for r in rewards] for rewards in comp.track_rewards]
         self._card_parts = {h.name: (h, self.static_value(h.agent) - 0.6 * self._worth[h.id],

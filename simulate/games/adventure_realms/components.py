@@ -240,6 +240,12 @@ def _spaces(doc: dict) -> list:
     return out
 
 
+def space_gains(comp: Components, rules) -> tuple:
+    """Each space's gain, the Oasis's Recruit Points set by ``Rules.oasis_rp`` (ruling 6)."""
+    return tuple(tuple((k, rules.oasis_rp if k == "rp" else n) for k, n in sp.gain)
+                 if sp.name == "Oasis" else sp.gain for sp in comp.spaces)
+
+
 def load_components() -> Components:
     """Every deck from ``DATA``, validated (cached: loaded once per process and folder)."""
     return _load_folder(DATA)

@@ -47,7 +47,10 @@ class Effects:
             elif key == "rp":
                 self.rp[seat] += n
             elif key == "draw":
-                self.draw(seat, n)
+                if self.banish_left:                 # Merchant: banish first, then draw
+                    self.draw_after_banish += n
+                else:
+                    self.draw(seat, n)
             elif key == "adventure":
                 for _ in range(n):
                     self.draw_adventure(seat)
@@ -143,10 +146,16 @@ class Effects:
         if self.events is not None:
             self.events.append(f"seat {seat} {GUILDS[guild]} power {now} -> {new}")
         if new > now:
+            best = self.track_best[seat]
+            vp_only = self.rules.track_rewards_again == "vp"
             for level in range(now + 1, new + 1):
-                self.gain(seat, levels[level], "guild")
-            if new == top and holder == -1:
-                self.top_holder[guild] = seat
+                reward = levels[level]
+                if vp_only and level <= best[guild]:      # reached before: only the lost VP
+                    reward = tuple(e for e in reward if e[0] == "vp")
+                self.gain(seat, reward, "guild")
+            best[guild] = max(best[guild], new)
+            if new == top and (holder < 0 or self.power[holder][guild] < top):
+                self.top_holder[guild] = seat    # the first at the top, or a holder's successor
         else:
             for level in range(new + 1, now + 1):
                 lost = sum(n for key, n in levels[level] if key == "vp")

@@ -26,7 +26,7 @@ class RevealPhase:
     def _reveal(self, action: A.Reveal) -> None:
         """Reveal effects of the cards left in hand, the held Oasis RP already counted."""
         seat, heroes = self.current_seat, self.comp.heroes
-        for c in self.hand[seat]:
+        for c in tuple(self.hand[seat]):            # cards drawn now were not revealed
             card = heroes[c]
             if card.reveal_pay:
                 if not (action.pay and self.can_pay(seat, card.reveal_pay)):

@@ -42,6 +42,10 @@ class Rules:
                                "stop one below (rulebook).")
     top_stays_exclusive: bool = knob(True, "Ruling 4: a track's top stays closed to the others "
                                      "even after its holder drops below it.")
+    track_rewards_again: str = knob(
+        "vp", "A guild level reached again after a drop pays its VP again (they were lost) but "
+        "not its resources (they were kept) ('vp'); 'all' pays everything again.",
+        choices=("vp", "all"))
     fort_agent_cost: int = knob(8, "Gold the Fort costs to free the third agent (8).",
                                 range=(0, 30))
     fort_agent_now: bool = knob(True, "The freed agent can be placed in the same round ('use "

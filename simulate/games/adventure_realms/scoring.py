@@ -170,6 +170,7 @@ class Scoring:
             assert self.vp[s] == sum(self.vp_parts[s].values())
         for g, holder in enumerate(self.top_holder):
             at_top = [s for s in range(n) if self.power[s][g] == top]
-            assert len(at_top) <= 1 and (not at_top or at_top[0] == holder)
+            if self.rules.exclusive_top:
+                assert len(at_top) <= 1 and (not at_top or at_top[0] == holder)
         assert self.stones_left + sum(self.stones) == self.rules.stones
         assert sum(o >= 0 for o in self.occupied) <= sum(self.placed)   # items share spaces

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from simulate.games.adventure_realms import actions as A
-from simulate.games.adventure_realms.components import GUILDS, load_components
+from simulate.games.adventure_realms.components import GUILDS, load_components, space_gains
 from simulate.games.adventure_realms.dungeon import Dungeon
 from simulate.games.adventure_realms.effects import VP_PARTS, Effects
 from simulate.games.adventure_realms.reveal import RevealPhase
@@ -39,6 +39,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.hero_id = {h.name: h.id for h in comp.heroes}
         self.adventure_id = {a.name: a.id for a in comp.adventures}
         self.space_id = {s.name: s.id for s in comp.spaces}
+        self.space_gain = space_gains(comp, rules)
         self.fort = self.space_id.get("Fort", -1)
         self._places, self._fits = _cached(comp)
         # the table
@@ -71,6 +72,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.placed = [0] * n
         self.fort_freed = [False] * n
         self.power = [[0] * len(GUILDS) for _ in range(n)]
+        self.track_best = [[0] * len(GUILDS) for _ in range(n)]     # highest level reached
         self.dungeon, self.vp, self.stones, self.rp = [0] * n, [0] * n, [0] * n, [0] * n
         self.vp_parts = [dict.fromkeys(VP_PARTS, 0) for _ in range(n)]
         self.revealed = [False] * n
@@ -81,6 +83,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.end_reason = ""
         self.may_use_occupied = False
         self.banish_left = 0
+        self.draw_after_banish = 0                               # draws listed after a banish
         self.fort_choice = False                                 # a Fort agent awaits its choice
         self.pending_discards: list[int] = []
         self._then = ""                                          # what follows a sub-decision
@@ -133,6 +136,7 @@ class State(Effects, Dungeon, RevealPhase):
             value = getattr(self, name)
             setattr(other, name, [v[:] if isinstance(v, list) else v for v in value])
         other.power = [p[:] for p in self.power]
+        other.track_best = [p[:] for p in self.track_best]
         other.vp_parts = [dict(p) for p in self.vp_parts]
         other.events = None if self.events is None else list(self.events)
         other._view = None
@@ -198,6 +202,9 @@ class State(Effects, Dungeon, RevealPhase):
                     self.phase, self._legal = BANISH, legal
                     return
                 self.banish_left = 0
+            if self.draw_after_banish:               # effects in listed order: banish, then draw
+                n, self.draw_after_banish = self.draw_after_banish, 0
+                self.draw(self.turn_seat, n)
             if self._then:
                 then, self._then = self._then, ""
                 if then == "next_agent":
@@ -286,7 +293,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.may_use_occupied = False
         self.pay(seat, space.cost)
         self.fort_choice = space.id == self.fort
-        self.gain(seat, space.gain)
+        self.gain(seat, self.space_gain[space.id])
         if space.guild >= 0 and self.rules.guild_space_power:
             self.change_power(seat, space.guild, self.rules.guild_space_power)
         self.gain(seat, comp.heroes[card].agent)

@@ -61,11 +61,11 @@ def test_merchant_banishes_up_to_two_from_hand_or_discard_and_draws():
     give_hand(s, 0, "Thief", "Villager", "Wizard")
     s.discard[0].append(s.deck[0].pop())
     s.apply(A.Place("Thief", "Merchant"))
-    assert s.phase == "banish" and s.current_seat == 0 and len(s.hand[0]) == 3
+    assert s.phase == "banish" and s.current_seat == 0 and len(s.hand[0]) == 2   # draws after
     s.apply(A.Banish("Villager", "hand"))
     assert A.Banish("Wizard", "hand") in s.legal_actions()
     s.apply(A.Banish(s.comp.heroes[s.discard[0][0]].name, "discard"))
-    assert s.banished[0] == 2 and len(s.box) == 2
+    assert s.banished[0] == 2 and len(s.box) == 2 and len(s.hand[0]) == 2   # Wizard + drawn
     assert s.phase == "agent" and s.current_seat == 1
 
 
