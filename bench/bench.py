@@ -7,6 +7,8 @@ Adventure Realms >= 500 four-player games/s on one core (issue 8). Risky Adventu
 four-player games/s on one core (issue 7).
 Set BENCH_QUICK=1 for a short smoke run (smaller game counts); BENCH_ONLY=game1,game2 measures
 only those games' one-core rates and updates just their keys in results.json.
+Also decisions/s of the ``search`` strategy at its default budget per game (issue 13), in every
+game with ``State.determinize``; ``python bench/bench.py search`` measures only that.
 """
 from __future__ import annotations
 
@@ -45,6 +47,45 @@ def games_per_second(game: str, players: int, seconds: float = 3.0) -> tuple[flo
         play_chunk({**task, "start": played, "stop": played + size})
         played += size
     return played / (time.perf_counter() - start), played / (time.process_time() - cpu)
+
+
+def search_decisions_per_second(game: str, players: int, seconds: float = 20.0) -> dict:
+    """The ``search`` strategy at its default budget in every seat, one process: decisions it
+    made (those with more than one legal action) per second, whole games only."""
+    from simulate.play import play_game
+    from strategies import build_strategy
+    spec = get_game(game)
+    seats = [build_strategy(game, "search") for _ in range(players)]
+    calls = [0]
+    for seat in seats:
+        choose = seat.choose
+
+        def counted(view, actions, choose=choose):
+            calls[0] += 1
+            return choose(view, actions)
+        seat.choose = counted
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < (2.0 if QUICK else seconds) or not games:
+        play_game(spec, spec.rules_class(), seats, 1000 + games)
+        games += 1
+    wall = time.perf_counter() - start
+    return {"simulations": seats[0].simulations, "decisions_per_second": round(calls[0] / wall, 1),
+            "seconds_per_game": round(wall / games, 2), "games": games,
+            "load_average": round(os.getloadavg()[0], 1)}
+
+
+def search_part(results: dict) -> None:
+    import random
+    results["search"] = {}
+    for game in game_names():
+        spec = get_game(game)
+        players = max(2, spec.players[0])
+        if not hasattr(spec.new_game(spec.rules_class(), players, random.Random(0), None),
+                       "determinize"):
+            continue
+        found = search_decisions_per_second(game, players)
+        results["search"][f"{game}/{players}p"] = found
+        print(f"search {game} {players}p: {found['decisions_per_second']} decisions/s", flush=True)
 
 
 def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,
@@ -95,6 +136,11 @@ def one_core(results: dict, games: list[str]) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["search"]:             # only the search figures, keeping the others
+        results = json.loads((HERE / "results.json").read_text())
+        search_part(results)
+        (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+        return
     if ONLY:                                    # update only these games' keys
         results = json.loads((HERE / "results.json").read_text())
         one_core(results, ONLY)
@@ -119,6 +165,7 @@ def main() -> None:
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
     results["memory_with_report"] = memory_with_report()
     results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
+    search_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

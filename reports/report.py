@@ -17,7 +17,7 @@ import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports import blocks as b
-from reports import facts, seats, summary, variants
+from reports import facts, seats, skill, summary, variants
 from reports.findings import Family, Finding
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
@@ -45,6 +45,7 @@ def structure(run: RunTables) -> Report:
     spec = run.spec
     built = []
     for title, build in (("Seats and strategies", seats.build),
+                         ("Skill ladder", skill.build if skill.applies(run) else None),
                          ("Variants", variants.build if run.compared else None),
                          (spec.title, _game_section(spec.name))):
         if build is None:

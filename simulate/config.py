@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,10 @@ class Variant:
     overrides: dict[str, Any]      # rule values that differ from the printed rules
     rules: Any                     # the game's Rules instance
     seed: int | None = None        # its own run seed (then compared unpaired), else the run's
+    strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
+
+    def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
+        return self.strategies if self.strategies is not None else cfg.strategies
 
 
 @dataclass
@@ -93,6 +99,8 @@ def identity_digest(identity: dict[str, Any]) -> str:
 
 def _variant_identity(variant: Variant) -> dict[str, Any]:
     named = {"name": variant.name, "rules": rules_dict(variant.rules)}
+    if variant.strategies:
+        named["strategies"] = variant.strategies
     return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
@@ -158,11 +166,12 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError(f"[[variants]]: {len(raw_variants):,} given; the most is "
                           f"{MAX_VARIANTS:,}")
     for i, table in enumerate(raw_variants):
-        variants.append(_variant(table, i, spec, baseline_overrides, variants))
+        variants.append(_variant(table, i, spec, baseline_overrides, variants, seats=seats))
     for table in sweep_points(_table(data, "sweep")):
         variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]")
         if rules_dict(variant.rules) != rules_dict(variants[0].rules):   # else: the baseline
             variants.append(variant)
+    _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine)
@@ -178,7 +187,7 @@ def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
-             where: str = "") -> Variant:
+             where: str = "", seats: int = 0) -> Variant:
     where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
@@ -189,9 +198,15 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     if own_seed is not None and (isinstance(own_seed, bool) or not isinstance(own_seed, int)
                                  or own_seed < 0):
         raise ConfigError(f"{where}: seed = {own_seed!r} is invalid; allowed: an integer >= 0")
-    overrides = {**baseline, **{k: v for k, v in table.items() if k not in ("name", "seed")}}
+    strategies = None
+    if "strategies" in table and seats:        # a variant may change who plays, not the rules
+        strategies = _per_seat(table["strategies"], seats, f"variant '{name}': strategies")
+        for s, strategy in enumerate(strategies):
+            build_strategy(spec.name, strategy, f"variant '{name}': strategies (seat {s})")
+    overrides = {**baseline, **{k: v for k, v in table.items()
+                                if k not in ("name", "seed", "strategies")}}
     return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"),
-                   own_seed)
+                   own_seed, strategies)
 
 
 def variant_name(name: str, where: str) -> str:
@@ -253,7 +268,17 @@ def _per_seat(value: Any, seats: int, where: str) -> list[Any]:
     return [value] * seats
 
 
+ALL_HEROES = "all"
+
+
 def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
+    if value == ALL_HEROES:
+        if len(spec.heroes) < seats:
+            raise ConfigError(f'[players] heroes = "all" needs at least {seats} heroes; '
+                              f"{spec.name} has {len(spec.heroes)}")
+        for n in range(spec.players[0], seats + 1):
+            all_heroes_stride(spec.name, n)
+        return [ALL_HEROES] * seats
     chosen = _per_seat(value, seats, "[players] heroes")
     result = []
     by_lower = {h.lower(): h for h in spec.heroes}
@@ -263,13 +288,56 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
         elif isinstance(hero, str) and hero.lower() in by_lower:      # "thief" = "Thief"
             result.append(by_lower[hero.lower()])
         else:
-            allowed = ", ".join(("random",) + spec.heroes)
+            allowed = ", ".join(("random", ALL_HEROES) + spec.heroes)
             raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
                               f"allowed: {allowed}")
     fixed = [h for h in result if h]
     if len(fixed) != len(set(fixed)):
         raise ConfigError("[players] heroes: a hero can be fixed for one seat only")
     return result
+
+
+def _check_look_ahead(spec: GameSpec, strategies: list[Any]) -> None:
+    """A look-ahead strategy (search) needs the game's State.determinize: say so now."""
+    if not any(build_strategy(spec.name, s).looks_ahead for s in strategies):
+        return
+    state = spec.new_game(spec.rules_class(), spec.players[0], random.Random(0), None)
+    if not hasattr(state, "determinize"):
+        raise ConfigError(f"[players] strategies: search needs {spec.title}'s "
+                          "State.determinize(seat, rng), which this game does not have yet")
+
+
+def heroes_for_game(spec: GameSpec, heroes: list[str | None], index: int
+                    ) -> list[str | None] | None:
+    """The seats' heroes in game ``index``: with ``heroes = "all"`` seat s plays hero
+    (index + s * stride) mod H, so every seat plays every hero equally often over any H
+    consecutive games (the same in every variant); otherwise the fixed ones (None = dealt)."""
+    if heroes and heroes[0] == ALL_HEROES:
+        h, stride = len(spec.heroes), all_heroes_stride(spec.name, len(heroes))
+        return [spec.heroes[(index + s * stride) % h] for s in range(len(heroes))]
+    return list(heroes) if any(heroes) else None
+
+
+@cache
+def all_heroes_stride(game: str, seats: int) -> int:
+    """The smallest stride between seats' heroes that the game accepts at every table (Roll
+    Player: two classes of one colour never meet, so its stride is 2)."""
+    spec = get_game(game)
+    h = len(spec.heroes)
+    for stride in range(1, h):
+        tables = [[spec.heroes[(i + s * stride) % h] for s in range(seats)] for i in range(h)]
+        if all(len(set(t)) == seats and _accepted(spec, t) for t in tables):
+            return stride
+    raise ConfigError(f'[players] heroes = "all": no balanced assignment of {spec.name}\'s '
+                      f"heroes to {seats} seats")
+
+
+def _accepted(spec: GameSpec, heroes: list[str]) -> bool:
+    try:
+        spec.new_game(spec.rules_class(), len(heroes), random.Random(0), heroes)
+    except (ConfigError, ValueError):
+        return False
+    return True
 
 
 def _table(data: dict, key: str) -> dict:

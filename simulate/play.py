@@ -6,9 +6,10 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Iterator, Sequence
 
-from simulate.games.base import GameSpec, IllegalActionError
+from simulate.games.base import ConfigError, GameSpec, IllegalActionError
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -29,6 +30,12 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     for strategy in seats:
         strategy.rng = strategy_rng
     state = spec.new_game(rules, len(seats), rng, heroes)
+    searching = [s for s in seats if s.looks_ahead]
+    for strategy in searching:
+        if not hasattr(state, "determinize"):
+            raise ConfigError(f"strategy '{strategy.name}' looks ahead, but {spec.title} has no "
+                              "State.determinize(seat, rng) to hide what a seat cannot see")
+        strategy.start_game(spec, len(seats))
     if log is not None:
         state.events = []
         _flush(state, log)
@@ -39,7 +46,10 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
         if len(actions) == 1:
             action = actions[0]
         else:
-            action = _decide(seats[seat], state.view(seat), actions, seat, index, decisions,
+            strategy = seats[seat]
+            if strategy.looks_ahead:
+                strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
+            action = _decide(strategy, state.view(seat), actions, seat, index, decisions,
                              decision_seconds)
         decisions += 1
         if log is not None:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 
 import polars as pl
 
-from simulate.config import RunConfig
+from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
 from simulate.engines import choose_engine, kernel_module
@@ -109,19 +109,20 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
-            "strategies": cfg.strategies[:chunk.players], "heroes": cfg.heroes[:chunk.players],
+            "strategies": variant.seat_strategies(cfg)[:chunk.players],
+            "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine}
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
-    """(rotation, strategies, heroes) to play each seed with: just the config's seating, or with
-    ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy sits
-    in every seat on the same dice."""
+    """(rotation, strategies, seat order) to play each seed with: just the config's seating, or
+    with ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy
+    sits in every seat on the same dice (heroes rotate with their seats)."""
     n = task["players"]
     turns = range(n) if task.get("rotate") else range(1)
     return [(r, [task["strategies"][(s + r) % n] for s in range(n)],
-             [task["heroes"][(s + r) % n] for s in range(n)]) for r in turns]
+             [(s + r) % n for s in range(n)]) for r in turns]
 
 
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
@@ -133,9 +134,8 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
             {k: v for k, v in task.items() if k != "rotate"})
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
-    seatings = [(r, [build_strategy(spec.name, s) for s in strategies],
-                 heroes if any(heroes) else None)
-                for r, strategies, heroes in rotations(task)]
+    seatings = [(r, [build_strategy(spec.name, s) for s in strategies], order)
+                for r, strategies, order in rotations(task)]
     described = {r: [s.describe() for s in seats] for r, seats, _ in seatings}
     extra = list(ROTATION_COLUMN) if task.get("rotate") else []
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
@@ -146,7 +146,9 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
-        for rotation, seats, heroes in seatings:
+        dealt = heroes_for_game(spec, task["heroes"], index)
+        for rotation, seats, order in seatings:
+            heroes = [dealt[s] for s in order] if dealt else None
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,

@@ -25,6 +25,9 @@ class Strategy:
     rng: random.Random
     # Allowed values of the keyword parameters: {"retire_level": (1, 20)}, bounds inclusive.
     param_ranges: dict[str, tuple[float, float]] = {}
+    # A look-ahead strategy (search.py) gets the game before each game (start_game) and, before
+    # each decision, its seat and a sampler of look-ahead copies (``seat``, ``sample``).
+    looks_ahead = False
 
     def choose(self, view: Any, actions: list) -> Any:
         raise NotImplementedError
@@ -44,7 +47,9 @@ class RandomStrategy(Strategy):
         return actions[int(self.rng.random() * len(actions))]
 
 
-GENERIC = {"random": RandomStrategy}
+def generic_strategies() -> dict[str, type[Strategy]]:
+    from strategies.search import SearchStrategy
+    return {"random": RandomStrategy, "search": SearchStrategy}
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
@@ -54,8 +59,8 @@ def strategies_for(game: str) -> dict[str, type[Strategy]]:
     except ModuleNotFoundError as exc:
         if exc.name != f"strategies.{game}":
             raise
-        return dict(GENERIC)
-    return {**GENERIC, **module.STRATEGIES}
+        return generic_strategies()
+    return {**generic_strategies(), **module.STRATEGIES}
 
 
 def strategy_params(cls: type) -> dict[str, Any]:

@@ -74,9 +74,9 @@ class CooperativeHeuristic(TaskScores, Strategy):
     param_ranges = {**{w: (0.0, 100.0) for w in WEIGHTS}, "stop_threshold": (-100.0, 100.0),
                     "reserve_target": (0, 30), "ice_claim_at": (1, 6)}
 
-    def __init__(self, stone_weight: float = 8.0, task_weight: float = 3.0,
+    def __init__(self, stone_weight: float = 8.0, task_weight: float = 4.5,
                  closeness: float = 1.0, lock_cost: float = 0.1, return_weight: float = 0.2,
-                 spread_cost: float = 1.0, shield_weight: float = 2.0, danger_weight: float = 1.0,
+                 spread_cost: float = 1.0, shield_weight: float = 1.0, danger_weight: float = 1.0,
                  threat_weight: float = 2.0, enemy_base: float = 0.5, partial_weight: float = 0.5,
                  resurrect_weight: float = 0.5, tempo_cost: float = 0.5,
                  stop_threshold: float = 0.0, reserve_target: int = 4,

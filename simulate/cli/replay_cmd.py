@@ -16,7 +16,7 @@ def replay(config: ConfigPath,
                "--players", help="Player count, if the run has several.")] = None,
            seed: Seed = None, debug: Debug = False) -> None:
     """Print game GAME of CONFIG's run as a readable log: rolls, decisions, score changes."""
-    from simulate.config import load_config
+    from simulate.config import heroes_for_game, load_config
     from simulate.play import play_game
     from simulate.runner import game_seed
     from strategies import build_strategy
@@ -34,8 +34,8 @@ def replay(config: ConfigPath,
         if not 0 <= game < cfg.games:
             raise ConfigError(f"--game {game} is out of range; allowed: 0..{cfg.games - 1}")
         spec = cfg.spec
-        seats = [build_strategy(spec.name, s) for s in cfg.strategies[:n]]
-        heroes = cfg.heroes[:n] if any(cfg.heroes[:n]) else None
+        seats = [build_strategy(spec.name, s) for s in chosen[0].seat_strategies(cfg)[:n]]
+        heroes = heroes_for_game(spec, cfg.heroes[:n], game)
         log: list[str] = []
         seed_used = game_seed(cfg.seed, game)
         _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,

@@ -11,11 +11,17 @@ state machine:
   ``view(seat)`` (no RNG, no hidden information of other seats), ``assert_invariants()`` and
   ``events`` (``None``, or a list the engine appends readable log lines to: rolls, score changes).
 * Actions are small immutable values (NamedTuples) that print readably.
+* ``State.determinize(seat, rng)`` (optional, needed by the generic ``search`` strategy): a copy
+  of the state in which everything ``seat`` may not see (deck order, other seats' hidden cards)
+  is redrawn from what that seat knows, from ``rng`` alone, and whose future dice come from a
+  fresh ``random.Random`` seeded from ``rng`` (never the game's own RNG). ``State.clone(rng)``
+  (:func:`look_ahead_copy`) does the copying part.
 
 Nothing here knows any particular game; the runner, the CLI and the reports only use this module.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import json
@@ -185,6 +191,28 @@ class State(Protocol):
     def outcome(self) -> Outcome: ...
     def view(self, seat: int) -> Any: ...
     def assert_invariants(self) -> None: ...
+
+
+def look_ahead_copy(state: Any, rng: random.Random | None, shared: Sequence[Any] = ()) -> Any:
+    """A deep copy of ``state`` (``State.clone``): ``shared`` objects (rules, component data,
+    caches; never modified) are kept and the log is dropped. With ``rng`` the copy's dice come
+    from a new ``random.Random`` seeded from it, so a look-ahead cannot foresee the real game's
+    rolls; without, the copy's RNG is a copy of the game's (a faithful twin)."""
+    memo = {id(obj): obj for obj in shared}
+    if rng is not None:
+        memo[id(state.rng)] = state.rng
+    twin = copy.deepcopy(state, memo)
+    twin.events = None
+    if rng is not None:
+        twin.rng = random.Random(rng.getrandbits(64))
+    return twin
+
+
+def canonical_shuffle(items: list, rng: random.Random) -> None:
+    """Shuffle ``items`` in place from ``rng`` after sorting them, so that the result does not
+    depend on their hidden order (determinization must not leak the true order)."""
+    items.sort()
+    rng.shuffle(items)
 
 
 # Column dtypes a game may declare: "int", "float", "bool", "str" (all nullable).

@@ -7,6 +7,7 @@ play). Chance comes only from ``self.rng.random()`` (tests swap in scripted dice
 """
 from __future__ import annotations
 
+from simulate.games.base import look_ahead_copy
 from simulate.games.dungeon_roll import actions as A
 from simulate.games.dungeon_roll.actions import CONVERTED, HERO, TOKEN
 from simulate.games.dungeon_roll.components import (
@@ -364,6 +365,24 @@ class DungeonRollState(LegalActions, Powers, Scoring):
     def view(self, seat: int) -> DungeonView:
         return DungeonView(self, seat)
 
+    def clone(self, rng=None):
+        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
+        return look_ahead_copy(self, rng, (self.rules,))
+
+    def determinize(self, seat: int, rng) -> "DungeonRollState":
+        """A look-ahead copy (base.py): the other seats' treasure tokens, which ``seat`` does not
+        see, are redealt from those tokens and the box (same numbers per seat), fresh dice."""
+        twin = self.clone(rng)
+        unseen = list(twin.box)
+        for other in range(self.n_players):
+            if other != seat:
+                unseen = [a + b for a, b in zip(unseen, twin.hands[other])]
+        for other in range(self.n_players):
+            if other != seat:
+                twin.hands[other] = _draw_tokens(unseen, sum(self.hands[other]), rng)
+        twin.box = unseen
+        return twin
+
     def assert_invariants(self) -> None:
         rules = self.rules
         party = sum(self.party) + self.graveyard + self.marked_party
@@ -390,6 +409,20 @@ class DungeonRollState(LegalActions, Powers, Scoring):
             if self.phase == REGROUP:
                 assert self.lair < rules.lair_threshold and not sum(self.converted)
             assert 1 <= self.level <= rules.max_level
+
+
+def _draw_tokens(counts: list[int], n: int, rng) -> list[int]:
+    """``n`` tokens drawn without replacement from ``counts`` (tokens per kind, reduced)."""
+    hand = [0] * len(counts)
+    for _ in range(n):
+        k = int(rng.random() * sum(counts))
+        for kind, c in enumerate(counts):
+            k -= c
+            if k < 0:
+                counts[kind] -= 1
+                hand[kind] += 1
+                break
+    return hand
 
 
 _HANDLERS = {A.Defeat: DungeonRollState._defeat, A.OpenChests: DungeonRollState._open_chests,

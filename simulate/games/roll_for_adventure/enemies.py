@@ -68,6 +68,32 @@ def shadow_master_odds(rules, cards_left: int) -> float:
     return 1.0 / max(1, start + sizes[s] + 1 - drawn)
 
 
+def redraw_deck(rules, deck: list[int], rng) -> list[int]:
+    """The face-down deck (top card last) redrawn from public knowledge: the same cards in a
+    random order, the Master of Shadows (if still in it) somewhere his set-up allows."""
+    cards = [c for c in deck if c != SHADOW_MASTER]
+    cards.sort()                             # forget the true order before shuffling
+    rng.shuffle(cards)
+    if len(cards) < len(deck):
+        first, last = shadow_master_places(rules, len(deck))
+        cards.insert(first + int(rng.random() * (last - first + 1)), SHADOW_MASTER)
+    return cards[::-1]
+
+
+def shadow_master_places(rules, cards_left: int) -> tuple[int, int]:
+    """Where the Master of Shadows may lie, as the first and last place from the top (0 = next
+    card), given that he has not appeared with ``cards_left`` cards still in the deck."""
+    drawn = rules.deck_size + 1 - cards_left
+    if rules.shadow_master_position:
+        place = rules.shadow_master_position - 1 - drawn
+        return place, place
+    size, extra = divmod(rules.deck_size, rules.deck_stacks)
+    sizes = [size + (i < extra) for i in range(rules.deck_stacks)]
+    s = rules.shadow_master_stack - 1
+    start = sum(sizes[:s])
+    return max(start, drawn) - drawn, start + sizes[s] - drawn
+
+
 def reveal(st) -> None:
     """Step 2 of a turn: reveal the top card and attack; with the deck empty the Master of
     Shadows attacks again (after every turn)."""

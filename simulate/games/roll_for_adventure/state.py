@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from simulate.games.base import Outcome
+from simulate.games.base import Outcome, look_ahead_copy
 from simulate.games.roll_for_adventure import enemies, metrics, territories
 from simulate.games.roll_for_adventure.actions import (
     CLAIM as CLAIM_ACTION, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave, DefeatEnemy,
@@ -72,6 +72,16 @@ class State:
 
     def outcome(self) -> Outcome:
         return metrics.outcome(self)
+
+    def clone(self, rng=None):
+        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
+        return look_ahead_copy(self, rng, (self.k.rules, self._table, self._code, self._lands, self.k.card_name))
+
+    def determinize(self, seat: int, rng) -> "State":
+        """A look-ahead copy: the hidden deck order redrawn, fresh dice (base.py)."""
+        twin = self.clone(rng)
+        twin.deck = enemies.redraw_deck(self.k.rules, self.deck, rng)
+        return twin
 
     def assert_invariants(self) -> None:
         k = self.k

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from simulate.games.base import ConfigError
+from simulate.games.base import ConfigError, canonical_shuffle, look_ahead_copy
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import ATTRIBUTES, COLOURS, GOLD, load_components
 from simulate.games.roll_player.market import MarketFlow
@@ -123,6 +123,23 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
 
     def view(self, seat: int) -> View:
         return self._views[seat]
+
+    def clone(self, rng=None):
+        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
+        return look_ahead_copy(self, rng, (self.rules, self.t.comp))
+
+    def determinize(self, seat: int, rng) -> "State":
+        """A look-ahead copy (base.py): the face-down Market deck reshuffled, keeping the dots
+        on each card's back in place (the single-dot pile stays on top), fresh dice."""
+        twin = self.clone(rng)
+        cards = self.t.comp.cards
+        piles = {}
+        for cid in self.deck:
+            piles.setdefault(cards[cid].dots, []).append(cid)
+        for dots in sorted(piles):
+            canonical_shuffle(piles[dots], rng)
+        twin.deck = [piles[cards[cid].dots].pop() for cid in self.deck]
+        return twin
 
     def apply(self, action) -> None:
         _APPLY[type(action)](self, action)

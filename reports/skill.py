@@ -1,0 +1,160 @@
+"""The 'Skill ladder' section: how well each line-up of strategies plays, within a player count,
+when a run compares strategies of different strength (variants that change ``strategies``, or
+different strategies at the table). For co-op games also the team win rate against the search
+budget, so a designer sees whether the difficulty is the game's or the bots'. And, for runs
+where the strategies choose their heroes or classes, how often each one is chosen."""
+from __future__ import annotations
+
+import polars as pl
+
+from reports.blocks import Figure, Paragraph, Table, figure_svg, plot_style
+from reports.section import Section
+from reports.tables import collect, means, rates
+
+HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's hero or class
+
+
+def applies(run) -> bool:
+    """Strategies differ between variants or seats, or heroes were chosen freely."""
+    return len(_lineups(run)) > 1 or bool(_free_choice_column(run))
+
+
+def build(section: Section) -> None:
+    run = section.run
+    lineups = _lineups(run)
+    if len(lineups) > 1:
+        section.add(Paragraph(
+            "Each row is one line-up of strategies (a variant that changes who plays, on the "
+            "same game seeds). Paired differences from the baseline, with their tests, are in "
+            "the Variants section; here the line-ups are ranked. "
+            + ("Co-op: one row per game (the team's result)." if run.cooperative else
+               "Win rate: of the seats playing the row's first strategy.")))
+        for players in run.player_counts:
+            section.add(_ladder(section, players, lineups))
+        if run.cooperative:
+            section.add(_budget_figure(section, lineups))
+    column = _free_choice_column(run)
+    if column:
+        for players in run.player_counts:
+            section.add(_choices(run, players, column))
+
+
+def _lineups(run) -> dict[str, str]:
+    """variant -> its seats' strategies as text (the games table's 'strategies' column)."""
+    table = collect(run.games.select("variant", "strategies").unique())
+    found: dict[str, str] = {}
+    for variant, text in table.iter_rows():
+        found.setdefault(variant, text)
+    order = {v: i for i, v in enumerate(run.variants)}
+    return dict(sorted(found.items(), key=lambda kv: order.get(kv[0], len(order))))
+
+
+def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
+    run = section.run
+    rows = []
+    for variant, text in lineups.items():
+        results = run.results_at(players, variant)
+        first = text.split("|")[0]
+        if not run.cooperative:
+            results = results.filter(pl.col("strategy") == first)
+        won = rates(results, "won")[0][1]
+        if not won.n:
+            continue
+        section.track(won, f"{variant}, {players}p")
+        score = means(results, ["score"])[0][1]["score"]
+        rows.append([variant, _short(text, players), won, score])
+    rows.sort(key=lambda r: (-r[2].value, -r[3].value))
+    label = "team win rate" if run.cooperative else "win rate"
+    return Table(["variant", "strategies (seat order)", f"{label} [95 % CI]",
+                  "mean score [95 % CI]"], rows,
+                 f"Skill ladder — {players} player{'s' if players > 1 else ''}, strongest first")
+
+
+def _short(text: str, players: int) -> str:
+    seats = text.split("|")[:players]
+    return seats[0] if len(set(seats)) == 1 else " | ".join(seats)
+
+
+def _budget_figure(section: Section, lineups: dict[str, str]) -> Figure | None:
+    """Team win rate (and mean score) against the search budget, one line per player count;
+    line-ups without search are drawn as horizontal reference lines."""
+    run = section.run
+    budgets = {v: _budget(t) for v, t in lineups.items()}
+    if not any(b is not None for b in budgets.values()):
+        return None
+    with plot_style() as plt:
+        fig, axes = plt.subplots(1, 2, figsize=(8.5, 3.0))
+        for players in run.player_counts:
+            points, refs = [], []
+            for variant, budget in budgets.items():
+                results = run.results_at(players, variant)
+                won = rates(results, "won")[0][1]
+                score = means(results, ["score"])[0][1]["score"]
+                if not won.n:
+                    continue
+                (points if budget is not None else refs).append((budget, variant, won, score))
+            points.sort(key=lambda p: p[0])
+            xs = [p[0] for p in points]
+            for ax, pick in ((axes[0], lambda p: p[2]), (axes[1], lambda p: p[3])):
+                ys = [100 * pick(p).value if ax is axes[0] else pick(p).value for p in points]
+                line = ax.plot(xs, ys, marker="o", label=f"{players} players")[0]
+                for _, variant, won, score in refs:
+                    y = 100 * won.value if ax is axes[0] else score.value
+                    ax.axhline(y, color=line.get_color(), linestyle=":", linewidth=0.8)
+        axes[0].set_ylabel("team win rate (%)")
+        axes[0].set_ylim(bottom=0)
+        axes[1].set_ylabel("mean score")
+        for ax in axes:
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("search budget (look-ahead games per decision)")
+        axes[0].legend(fontsize=7)
+        return Figure(figure_svg(fig), "Team result against the search budget; dotted lines: "
+                                       "the line-ups without search (heuristics, random).")
+
+
+def _budget(text: str) -> int | None:
+    """The search budget of a line-up whose seats all search, else None."""
+    seats = text.split("|")
+    if not all(s.startswith("search") for s in seats):
+        return None
+    inside = seats[0][len("search"):].strip("()")
+    for part in inside.split(","):
+        key, _, value = part.strip().partition("=")
+        if key == "simulations":
+            return int(value)
+    from strategies.search import SearchStrategy
+    return SearchStrategy().simulations
+
+
+def _free_choice_column(run) -> str | None:
+    """The seats' hero/class column when no seat's hero was fixed by the config."""
+    heroes = run.manifest.get("identity", {}).get("heroes") or []
+    if any(h not in (None, "random") for h in heroes):
+        return None
+    names = set(collect(run.seats.head(1)).columns)
+    column = next((c for c in HERO_COLUMNS if c in names), None)
+    if column and collect(run.seats.select(pl.col(column).drop_nulls().len())).item():
+        return column
+    return None
+
+
+def _choices(run, players: int, column: str) -> Table | None:
+    """How often each hero/class was chosen (or dealt), per variant, within a player count."""
+    table = collect(run.seats_at(players).drop_nulls(column).group_by("variant", column).len())
+    if table.is_empty():
+        return None
+    every = [h for h in run.spec.heroes]
+    rows = []
+    for variant in run.variants:
+        part = dict(table.filter(pl.col("variant") == variant).select(column, "len").iter_rows())
+        total = sum(part.values())
+        if total:
+            rows.append([variant, total] + [f"{100 * part.get(h, 0) / total:.1f} %"
+                                            for h in every])
+    never = [h for h in every if all(r[2 + every.index(h)] == "0.0 %" for r in rows)]
+    caption = (f"How often each {column} is played — {players} player"
+               f"{'s' if players > 1 else ''}, share of seats (chosen by the strategies or dealt)")
+    if never:
+        caption += f"; never played: {', '.join(never)} (heroes = \"all\" studies every one)"
+    return Table(["variant", "seats"] + every, rows, caption)
+
