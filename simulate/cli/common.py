@@ -17,6 +17,10 @@ except ImportError:                     # pragma: no cover
 
 from simulate.games.base import ConfigError, IllegalActionError
 
+# click's Abort (Ctrl-C at a prompt); typer's own copy of click has none, and then Ctrl-C
+# arrives as KeyboardInterrupt
+ABORT = getattr(click_errors, "Abort", KeyboardInterrupt)
+
 ConfigPath = Annotated[str, typer.Argument(help="The run's TOML file.", show_default=False)]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
 Games = Annotated[int | None, typer.Option("--games", help="Games per variant (overrides [run]).")]
@@ -58,7 +62,7 @@ class OneLineGroup(typer.core.TyperGroup):
         except click_errors.ClickException as exc:
             typer.echo("error: " + " ".join(exc.format_message().split()), err=True)
             code = exc.exit_code
-        except click_errors.Abort:
+        except (ABORT, KeyboardInterrupt):
             typer.echo(f"\n{INTERRUPTED}", err=True)
             code = 130
         finally:
