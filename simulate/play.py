@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import random
+import signal
+import threading
+import time
+from contextlib import contextmanager
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from simulate.games.base import ConfigError, GameSpec, IllegalActionError
 
@@ -13,12 +17,14 @@ STRATEGY_STREAM = 0x9E3779B97F4A7C15
 
 def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
               heroes: Sequence[str | None] | None = None, index: int = 0,
-              log: list[str] | None = None, check: bool = False):
+              log: list[str] | None = None, check: bool = False,
+              decision_seconds: float | None = None):
     """Play one game to the end; return ``(state, outcome, decisions)``.
 
     ``seed`` fixes every die and every strategy lot. With ``log`` a list, each decision and what
     followed it (rolls, score changes) is appended as readable lines. ``check`` asserts the
-    engine's invariants after every action (tests)."""
+    engine's invariants after every action (tests). ``decision_seconds`` limits each strategy
+    decision's time (an error naming the decision when exceeded)."""
     rng = random.Random(seed)
     strategy_rng = random.Random(seed ^ STRATEGY_STREAM)
     for strategy in seats:
@@ -43,9 +49,8 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
             strategy = seats[seat]
             if strategy.looks_ahead:
                 strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
-            action = strategy.choose(state.view(seat), actions)
-            if action not in actions:
-                _illegal(seats[seat], seat, action, actions, index, decisions)
+            action = _decide(strategy, state.view(seat), actions, seat, index, decisions,
+                             decision_seconds)
         decisions += 1
         if log is not None:
             log.append(f"seat {seat} ({seats[seat].name}): {action}")
@@ -57,11 +62,63 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     return state, state.outcome(), decisions
 
 
-def _illegal(strategy: Any, seat: int, action: Any, actions: list, index: int,
-             decisions: int) -> None:
-    raise IllegalActionError(
-        f"strategy '{strategy.name}' at seat {seat} chose the illegal action {action!r} in "
-        f"game {index}, decision {decisions}; legal: {_few(actions)}")
+def _decide(strategy: Any, view: Any, actions: list, seat: int, index: int, decision: int,
+            limit: float | None) -> Any:
+    """The strategy's choice, as the engine's own action object. The strategy gets a copy of the
+    legal list, so it cannot change the engine's; its answer must be one of them (by identity, or
+    equal and of exactly the same type: a plain tuple or an object equal to everything is not)."""
+    where = (f"strategy '{strategy.name}' at seat {seat} in game {index}, decision {decision}")
+    try:
+        with _time_limit(limit, where):
+            action = strategy.choose(view, list(actions))
+    except IllegalActionError:
+        raise
+    except Exception as exc:
+        raise IllegalActionError(f"{where} raised {type(exc).__name__}: {exc} "
+                                 "(--debug shows the traceback)") from exc
+    for legal in actions:
+        if legal is action:
+            return legal
+    kind = type(action)
+    for legal in actions:           # an equal action built afresh, of exactly the same type
+        if type(legal) is kind and legal == action:
+            return legal
+    _illegal(where, action, actions)
+
+
+def _illegal(where: str, action: Any, actions: list) -> None:
+    try:
+        shown = repr(action)[:200]
+    except Exception:
+        shown = f"an unprintable {type(action).__name__}"
+    raise IllegalActionError(f"{where} chose the illegal action {shown} "
+                             f"({type(action).__name__}); legal: {_few(actions)}")
+
+
+@contextmanager
+def _time_limit(seconds: float | None, where: str) -> Iterator[None]:
+    """Stop a decision that runs over ``seconds``: interrupted by SIGALRM where this is the main
+    thread of a POSIX process, else checked when the strategy returns."""
+    if not seconds:
+        yield
+        return
+    message = f"{where} took longer than the decision time limit of {seconds:g} s"
+    timer = (hasattr(signal, "setitimer") and
+             threading.current_thread() is threading.main_thread())
+    if timer:
+        def stop(signum, frame):
+            raise IllegalActionError(message)
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    if time.perf_counter() - start > seconds:
+        raise IllegalActionError(message)
 
 
 def _flush(state: Any, log: list[str]) -> None:

@@ -201,7 +201,8 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
-    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug, cfg.rotate)
+    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug, cfg.rotate,
+                                cfg.heroes)
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)

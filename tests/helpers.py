@@ -55,3 +55,32 @@ strategies = "{strategy}"
 name = "one_chest"
 champion_opens_all_chests = false
 """
+
+
+class EqualToEverything:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+class HostileStrategy(Strategy):
+    """Answers with something equal to a legal action but not one of the engine's: ``trick``
+    chooses how (tests of the legality check)."""
+
+    def __init__(self, trick: str = "tuple"):
+        self.trick = trick
+
+    def choose(self, view, actions):
+        if self.trick == "tuple":
+            return tuple(actions[0])
+        if self.trick == "equal":
+            return EqualToEverything()
+        if self.trick == "append":
+            actions.append("cheat")
+            return actions[-1]
+        if self.trick == "raise":
+            raise ZeroDivisionError("oops")
+        import time
+        time.sleep(5)
+        return actions[0]

@@ -59,8 +59,8 @@ def test_illegal_action_names_strategy_seat_game_and_decision(tmp_path):
                                                      strategy="tests.helpers:IllegalStrategy"))
     result = invoke("run", config)
     assert result.exit_code == 2
-    assert "strategy 'tests.helpers:IllegalStrategy' at seat 0 chose the illegal action 'cheat' " \
-           "in game 0, decision 0" in result.output
+    assert "strategy 'tests.helpers:IllegalStrategy' at seat 0 in game 0, decision 0 chose the " \
+           "illegal action 'cheat'" in result.output
     assert "Traceback" not in result.output
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import typer
 
+from simulate.cli.common import OneLineGroup
 from simulate.cli import inspect_cmds, replay_cmd, run_cmd, tune_cmd
 
 # rich_markup_mode=None: help texts are plain text, so "[run]" prints as written; -h = --help.
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(cls=OneLineGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Monte Carlo balance analysis for dice-driven adventure board games.")
 app.command("run")(run_cmd.run)

@@ -1,18 +1,34 @@
 """Options shared by several commands, and the one place bad input becomes exit code 2."""
 from __future__ import annotations
 
+import signal
+import sys
+import threading
 from contextlib import contextmanager
 from typing import Annotated, Iterator
 
 import typer
+import typer.core
+
+try:                                    # typer >= 0.29 carries its own copy of click
+    from typer._click import exceptions as click_errors
+except ImportError:                     # pragma: no cover
+    from click import exceptions as click_errors
 
 from simulate.games.base import ConfigError, IllegalActionError
+
+# click's Abort (Ctrl-C at a prompt); typer's own copy of click has none, and then Ctrl-C
+# arrives as KeyboardInterrupt
+ABORT = getattr(click_errors, "Abort", KeyboardInterrupt)
 
 ConfigPath = Annotated[str, typer.Argument(help="The run's TOML file.", show_default=False)]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
 Games = Annotated[int | None, typer.Option("--games", help="Games per variant (overrides [run]).")]
 Seed = Annotated[int | None, typer.Option("--seed", help="Run seed (overrides [run]).")]
 Out = Annotated[str | None, typer.Option("--out", help="Results folder (overrides [run]).")]
+
+
+INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
 
 
 @contextmanager
@@ -26,6 +42,40 @@ def user_errors(debug: bool = False) -> Iterator[None]:
         typer.echo("error: " + " ".join(str(exc).split()), err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        typer.echo("\ninterrupted: finished chunks are saved; run the same command to resume",
-                   err=True)
+        typer.echo(f"\n{INTERRUPTED}", err=True)
         raise typer.Exit(130) from None
+
+
+class OneLineGroup(typer.core.TyperGroup):
+    """The app's command group: a bad option value (``--games abc``), an unknown option or a
+    missing argument is one line and exit code 2 (not click's usage box), and SIGTERM stops a
+    run the way Ctrl-C does."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        previous = _sigterm_as_interrupt()
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            exc.show()
+            code = 2
+        except click_errors.ClickException as exc:
+            typer.echo("error: " + " ".join(exc.format_message().split()), err=True)
+            code = exc.exit_code
+        except (ABORT, KeyboardInterrupt):
+            typer.echo(f"\n{INTERRUPTED}", err=True)
+            code = 130
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _sigterm_as_interrupt():
+    """SIGTERM raises KeyboardInterrupt (as Ctrl-C does); returns the handler it replaced."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    return signal.signal(signal.SIGTERM, interrupt)

@@ -104,6 +104,9 @@ def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
     assert choose_engine("roll_player", ["random"])[0] == "python"
     assert choose_engine("dungeon_roll", ["random"], "python")[0] == "python"
     assert choose_engine("dungeon_roll", ["random"], debug=True)[0] == "python"
+    engine, why = choose_engine("dungeon_roll", ["random"] * 2, heroes=["all", "all"])
+    assert engine == "python" and 'heroes = "all"' in why     # heroes change game by game
+    assert choose_engine("dungeon_roll", ["random"] * 2, heroes=["knight", None])[0] == "compiled"
     with pytest.raises(ConfigError, match="no compiled twin"):
         choose_engine("dungeon_roll", ["mypkg.mod:Mine"], "compiled")
     with pytest.raises(ConfigError, match="allowed: auto, python, compiled"):
