@@ -170,6 +170,15 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     return games, seat_rows
 
 
+def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
+    """The engine for the whole run: the kernel only if it can play the seats of every variant
+    (a variant may bring its own strategies)."""
+    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
+    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes)
+               for seats in lineups]
+    return next((c for c in choices if c[0] == "python"), choices[0])
+
+
 def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
     extra = ROTATION_COLUMN if "rotation" in columns else {}
     schema = {c: POLARS_TYPES[t] for c, (t, _) in {**generic, **own, **extra}.items()}
@@ -201,8 +210,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
-    engine, why = choose_engine(cfg.game, cfg.strategies, cfg.engine, debug, cfg.rotate,
-                                cfg.heroes)
+    engine, why = run_engine(cfg, debug)
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
