@@ -50,6 +50,29 @@ def score_histograms(run, variant: str = BASELINE) -> Figure | None:
                                        "one line per seat.")
 
 
+def variant_distributions(run, counts: pl.DataFrame, value: str, count: str, xlabel: str,
+                          ylabel: str, caption: str) -> Figure | None:
+    """Distribution of ``value`` (``counts`` holds variant, players, value and count columns):
+    one panel per player count, one step line per variant, shares from zero."""
+    if counts.is_empty():
+        return None
+    with plot_style() as plt:
+        fig, axes = panels(plt, len(run.player_counts))
+        for ax, players in zip(axes, run.player_counts):
+            for variant in run.variants:
+                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+                if part.height:
+                    ax.step(part[value], part[count] / part[count].sum(), where="mid",
+                            label=variant)
+            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
+            ax.set_xlabel(xlabel)
+            whole_ticks(ax)
+            ax.set_ylim(bottom=0)
+        axes[0].set_ylabel(ylabel)
+        axes[0].legend(fontsize=7)
+        return Figure(figure_svg(fig), caption)
+
+
 def sweep_figure(rule: str, values: list, diffs: dict, player_counts: list[int],
                  measures: tuple[str, str]) -> Figure | None:
     """Paired differences from the baseline against a swept rule's value, with 95 % bands:

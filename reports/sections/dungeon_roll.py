@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Figure, Heading, Paragraph, Rate, Table, figure_svg, plot_style
-from reports.figures import panels
+from reports.blocks import Figure, Heading, Paragraph, Rate, Table
+from reports.figures import variant_distributions
 from reports.tables import collect, means, rates
 
 PARTS = ("xp_levels", "xp_dragons", "xp_empty_box", "xp_treasures", "xp_scale_pairs")
@@ -80,24 +80,9 @@ def _depth_table(run, delves: pl.LazyFrame) -> Table:
 def _depth_figure(run, delves: pl.LazyFrame) -> Figure | None:
     counts = collect(delves.filter(pl.col("level").is_not_null())
                      .group_by(BY + ["level"]).len()).sort(BY + ["level"])
-    if counts.is_empty():
-        return None
-    with plot_style() as plt:
-        fig, axes = panels(plt, len(run.player_counts))
-        for ax, players in zip(axes, run.player_counts):
-            for variant in run.variants:
-                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
-                if part.height:
-                    ax.step(part["level"], part["len"] / part["len"].sum(), where="mid",
-                            label=variant)
-            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
-            ax.set_xlabel("level when the delve ended")
-            ax.set_xticks(range(1, 11))
-            ax.set_ylim(bottom=0)
-        axes[0].set_ylabel("share of delves")
-        axes[0].legend(fontsize=7)
-        return Figure(figure_svg(fig), "Where delves end: one panel per player count, one line "
-                                       "per variant.")
+    return variant_distributions(run, counts, "level", "len", "level when the delve ended",
+                                 "share of delves", "Where delves end: one panel per player "
+                                 "count, one line per variant.")
 
 
 def _hero_table(run) -> Table | None:

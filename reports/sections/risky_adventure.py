@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Details, Heading, Mean, Note, Paragraph, Rate, Table
+from reports.blocks import Details, Heading, Note, Paragraph, Rate, Table
 from reports.findings import Finding
 from reports.section import Section, points
 from reports.stats import unpaired_rates, within_game

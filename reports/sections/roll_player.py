@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import (Details, Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
-                            plot_style)
-from reports.figures import panels, whole_ticks
+from reports.blocks import Details, Figure, Heading, Note, Paragraph, Rate, Table
+from reports.figures import variant_distributions
 from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
@@ -49,24 +48,9 @@ def _stars_table(section, players: int, variant: str, by: str) -> Table | None:
 
 def _histogram(run) -> Figure | None:
     counts = value_counts(run.seats, "score", ["variant", "players"])
-    if counts.is_empty():
-        return None
-    with plot_style() as plt:
-        fig, axes = panels(plt, len(run.player_counts))
-        for ax, players in zip(axes, run.player_counts):
-            for variant in run.variants:
-                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
-                if part.height:
-                    ax.step(part["score"], part["count"] / part["count"].sum(), where="mid",
-                            label=variant)
-            ax.set_title(f"{players} player{'s' if players > 1 else ''}")
-            ax.set_xlabel("reputation stars")
-            whole_ticks(ax)
-            ax.set_ylim(bottom=0)
-        axes[0].set_ylabel("share of seats")
-        axes[0].legend(fontsize=7)
-        return Figure(figure_svg(fig), "Final stars per seat: one panel per player count, one "
-                                       "line per variant.")
+    return variant_distributions(run, counts, "score", "count", "reputation stars",
+                                 "share of seats", "Final stars per seat: one panel per player "
+                                 "count, one line per variant.")
 
 
 def _tie_table(run) -> Table | None:
