@@ -24,6 +24,7 @@ from pathlib import Path
 import psutil
 
 from simulate import __version__
+from simulate.config import can_look_ahead
 from simulate.engines import kernel_module
 from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
@@ -79,13 +80,11 @@ def search_decisions_per_second(game: str, players: int, seconds: float = 20.0) 
 
 
 def search_part(results: dict) -> None:
-    import random
     results["search"] = {}
     for game in game_names():
         spec = get_game(game)
         players = max(2, spec.players[0])
-        if not hasattr(spec.new_game(spec.rules_class(), players, random.Random(0), None),
-                       "determinize"):
+        if not can_look_ahead(spec):
             continue
         found = search_decisions_per_second(game, players)
         results["search"][f"{game}/{players}p"] = found

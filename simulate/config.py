@@ -297,12 +297,18 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
     return result
 
 
+def can_look_ahead(spec: GameSpec) -> bool:
+    """Whether the game's State has ``determinize`` (base.py), which ``search`` needs."""
+    players = max(spec.players[0], min(2, spec.players[1]))
+    return hasattr(spec.new_game(spec.rules_class(), players, random.Random(0), None),
+                   "determinize")
+
+
 def _check_look_ahead(spec: GameSpec, strategies: list[Any]) -> None:
     """A look-ahead strategy (search) needs the game's State.determinize: say so now."""
     if not any(build_strategy(spec.name, s).looks_ahead for s in strategies):
         return
-    state = spec.new_game(spec.rules_class(), spec.players[0], random.Random(0), None)
-    if not hasattr(state, "determinize"):
+    if not can_look_ahead(spec):
         raise ConfigError(f"[players] strategies: search needs {spec.title}'s "
                           "State.determinize(seat, rng), which this game does not have yet")
 

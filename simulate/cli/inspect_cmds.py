@@ -16,6 +16,7 @@ def list_games(game: Annotated[str | None, typer.Argument(
     allowed values."""
     from simulate.games import game_names, get_game
     from simulate.games.base import allowed_text, rule_fields
+    from simulate.config import can_look_ahead
     from strategies import strategies_for, strategy_params
 
     with user_errors(debug):
@@ -28,6 +29,8 @@ def list_games(game: Annotated[str | None, typer.Argument(
                 typer.echo(f"  heroes: {', '.join(spec.heroes)}")
             typer.echo("  strategies:")
             for sname, cls in strategies_for(name).items():
+                if cls.looks_ahead and not can_look_ahead(spec):
+                    continue          # search needs State.determinize
                 params = ", ".join(f"{k} = {toml_value(v)}"
                                    for k, v in strategy_params(cls).items())
                 default = "   (default)" if sname == spec.default_strategy else ""
