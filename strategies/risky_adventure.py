@@ -9,12 +9,11 @@ map+wild spots, artifacts of the types its maps need). Seats see only their view
 """
 from __future__ import annotations
 
-import inspect
-
 from simulate.games.risky_adventure import actions as A
 from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT
 from simulate.games.risky_adventure.dice import pay_chance
 from strategies import Strategy
+from strategies.presets import preset
 
 
 def game_left(view) -> float:
@@ -178,40 +177,18 @@ class SpotValuer(Strategy):
         return m.fame / (1 + missing * (1.5 - game_left(view)))
 
 
-def _preset(name: str, doc: str, **defaults) -> type[SpotValuer]:
-    """A named SpotValuer whose parameter defaults differ in ``defaults``: its ``__init__``
-    signature shows them (``simulate list`` and the config read defaults from it)."""
-    base = inspect.signature(SpotValuer.__init__)
-    unknown = set(defaults) - set(base.parameters)
-    assert not unknown, unknown
-    signature = base.replace(parameters=[p.replace(default=defaults.get(p.name, p.default))
-                                         for p in base.parameters.values()])
-
-    def __init__(self, *args, **kwargs):
-        bound = signature.bind(self, *args, **kwargs)
-        bound.apply_defaults()
-        SpotValuer.__init__(**bound.arguments)
-
-    __init__.__signature__ = signature
-    cls_name = "".join(word.title() for word in name.split("_"))
-    cls = type(cls_name, (SpotValuer,), {"name": name, "__doc__": doc, "__init__": __init__,
-                                         "__module__": __name__, "__qualname__": cls_name})
-    return cls
-
-
-FameNow = _preset(
-    "fame_now", """Fame now: artifacts and fame spots by fame times the chance of paying them;
-    little weight on equipment that pays later.""",
-    discount_value=1.0, bonus_value=1.0)
-EngineBuilder = _preset(
-    "engine_builder", """Equipment first: discounts and bonus cards valued high early (their
-    worth fades as the game nears its end), scarab pairs chased.""",
-    discount_value=4.0, bonus_value=3.5, scarab_weight=1.3)
-MapPlanner = _preset(
-    "map_planner", """Treasure maps: map+wild spots and artifacts of the types its maps still
-    need.""",
-    progress_value=0.4, map_wild_value=4.0, map_weight=2.0, discount_value=1.5,
+FameNow = preset(
+    SpotValuer, "fame_now", """Fame now: artifacts and fame spots by fame times the chance of
+    paying them; little weight on equipment that pays later.""",
+    __name__, discount_value=1.0, bonus_value=1.0)
+EngineBuilder = preset(
+    SpotValuer, "engine_builder", """Equipment first: discounts and bonus cards valued high
+    early (their worth fades as the game nears its end), scarab pairs chased.""",
+    __name__, discount_value=4.0, bonus_value=3.5, scarab_weight=1.3)
+MapPlanner = preset(
+    SpotValuer, "map_planner", """Treasure maps: map+wild spots and artifacts of the types its
+    maps still need.""",
+    __name__, progress_value=0.4, map_wild_value=4.0, map_weight=2.0, discount_value=1.5,
     bonus_value=1.5)
-
 
 STRATEGIES = {"fame_now": FameNow, "engine_builder": EngineBuilder, "map_planner": MapPlanner}
