@@ -24,6 +24,7 @@ from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
 from simulate.results_folder import MANIFEST, TABLES, claimed
+from simulate.worker_watchdog import exit_with_parent
 from strategies import build_strategy
 
 MASK64 = (1 << 64) - 1
@@ -128,7 +129,10 @@ def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
     ``rotation`` column too: each seed is played once per rotation of the seats). With
-    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns."""
+    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns. In a
+    worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone."""
+    if "parent" in task:
+        exit_with_parent(task["parent"])
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
         return kernel_module(task["game"]).play_chunk(
             {k: v for k, v in task.items() if k != "rotate"})
@@ -265,6 +269,8 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
                                       batch_size=1)(jobs):
                 yield todo[i], result
         return
+    parent = os.getpid()           # loky workers on this machine exit when it is gone
+    jobs = (delayed(tagged)(i, {**t, "parent": parent}) for i, t in enumerate(tasks))
     for i, result in Parallel(n_jobs=min(cfg.jobs, len(tasks)), return_as="generator_unordered",
                               batch_size=1)(jobs):
         yield todo[i], result
