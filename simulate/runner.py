@@ -113,7 +113,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "strategies": variant.seat_strategies(cfg)[:chunk.players],
             "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine}
+            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
+            "decision_seconds": cfg.decision_seconds}
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -153,7 +154,8 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
         dealt = heroes_for_game(spec, task["heroes"], index)
         for rotation, seats, order in seatings:
             heroes = [dealt[s] for s in order] if dealt else None
-            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
+            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
+                                            decision_seconds=task.get("decision_seconds"))
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
                    "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
