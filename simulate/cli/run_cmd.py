@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors
-from simulate.games.base import ConfigError
+from simulate.cli.common import (ConfigPath, Debug, Games, Out, Seed, check_backend,
+                                 user_errors)
 
 
 def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.Option(
@@ -37,8 +37,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     from simulate.runner import run as run_games
 
     with user_errors(debug):
-        if backend not in ("loky", "dask"):
-            raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
+        check_backend(backend, scheduler)
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):

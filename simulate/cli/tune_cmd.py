@@ -5,8 +5,7 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Out, Seed, user_errors
-from simulate.games.base import ConfigError
+from simulate.cli.common import ConfigPath, Debug, Out, Seed, check_backend, user_errors
 
 Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
@@ -28,7 +27,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
 
     with user_errors(debug):
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _check_backend(backend)
+        check_backend(backend, scheduler)
         with RunProgress() as progress:
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"method: {result['method']}")
@@ -56,7 +55,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
 
     with user_errors(debug):
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _check_backend(backend)
+        check_backend(backend, scheduler)
         with RunProgress() as progress:
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
@@ -68,11 +67,6 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
         if report:
             typer.echo(f"report: {build_sensitivity_report(plan.cfg.out)}")
-
-
-def _check_backend(backend: str) -> None:
-    if backend not in ("loky", "dask"):
-        raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
 
 
 def _point(rules: list[str], point: list) -> str:
