@@ -51,6 +51,22 @@ def resolve_out(value: Any, where: str = "[run] out") -> Path:
     return path
 
 
+def existing_results(value: str) -> Path:
+    """A results folder named on the command line (``simulate report OUT``), or one line
+    saying why it is not one."""
+    shown = repr(value if len(value) <= 80 else value[:80] + "...")
+    if not value.strip() or "\0" in value or len(value) > MAX_PATH:
+        raise ConfigError(f"{shown} is not a results folder")
+    folder = Path(value).expanduser()
+    try:
+        found = (folder / MANIFEST).is_file()
+    except (OSError, RuntimeError) as exc:
+        raise ConfigError(f"{shown} cannot be read: {getattr(exc, 'strerror', exc)}") from None
+    if not found:
+        raise ConfigError(f"{shown} is not a results folder (no {MANIFEST})")
+    return folder
+
+
 def check_out(path: Path) -> dict | None:
     """Refuse ``path`` unless it is new, empty or the tool's own; return its manifest, if any."""
     try:
