@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -139,12 +139,28 @@ def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigError(f"out folder {path} cannot be created: {exc.strerror}") from None
-    with _lock(path):
+    with nullcontext() if path in _held_for_rounds else _lock(path):
         manifest = check_out(path)          # again, now that no other run can change it
         if fresh and manifest is not None:
             clear(path)
             manifest = None
         yield manifest
+
+
+_held_for_rounds: set[Path] = set()
+
+
+@contextmanager
+def held_for_rounds(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock for a whole command that plays in rounds (tune, sensitivity,
+    --until-ci) and then writes its report: each round's :func:`claimed` reuses this lock, so no
+    other run gets in between two rounds."""
+    with claimed(path):
+        _held_for_rounds.add(path)
+        try:
+            yield
+        finally:
+            _held_for_rounds.discard(path)
 
 
 @contextmanager

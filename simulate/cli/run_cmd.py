@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -34,6 +35,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
+    from simulate.results_folder import held_for_rounds
     from simulate.runner import run as run_games
 
     with user_errors(debug):
@@ -44,7 +46,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
         say = lambda line: typer.echo(line, err=True)  # noqa: E731
-        with RunProgress() as progress:
+        with held_for_rounds(Path(cfg.out)), RunProgress() as progress:   # the lock: rounds + report
             if cfg.until_ci:
                 manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
                                                   progress.games, fresh=fresh, say=say)
