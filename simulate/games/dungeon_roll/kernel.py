@@ -11,18 +11,17 @@ strategies ``random``, ``cautious``, ``bold``, ``risk_aware`` with any parameter
 """
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 from numba import njit
 
+from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.base import make_rules, rules_hash
 from simulate.games.dungeon_roll.components import HERO_KEYS, SOLO_RANKS
 from simulate.games.dungeon_roll.kernel_apply import apply
-from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, legal
+from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, buffers, legal
 from simulate.games.dungeon_roll.kernel_solver import new_memo
 from simulate.games.dungeon_roll.kernel_state import (
     ACH, CUR, DELVE_END, DELVE_LEVEL, DELVE_XP, END_NAMES, FLEES, FOUGHT, DEFEATED, HAND, HERO,
@@ -30,39 +29,14 @@ from simulate.games.dungeon_roll.kernel_state import (
     R_SOLO_RANKS,
     R_SOLO_WIN, R_TREASURE_VALUE, ST_SIZE, XP, XP_BOX, XP_DRAGONS, XP_LEVELS, new_game, seat_at,
     start_delve)
-from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, choose
+from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
-
 from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
 
-
-
-def _drop_stale_caches() -> None:
-    """numba's ``cache=True`` checks only a function's own file, so a kernel cached against an
-    older kernel_state.py (or cpython_random.py) would still load. The sources' hash is stamped
-    beside the cache; when it changes, this kernel's cache files (``kernel*.nbi/nbc``, which
-    numba wrote for us) are dropped before anything is loaded."""
-    here = Path(__file__).parent
-    sources = sorted(here.glob("kernel*.py")) + [Path(mt_seed.py_func.__code__.co_filename)]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "kernel_sources.sha256"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for old in list(cache.glob("kernel*.nbi")) + list(cache.glob("kernel*.nbc")):
-            old.unlink()
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:                     # a read-only install: numba recompiles in memory
-        pass
-
-
-_drop_stale_caches()
-
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
-G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SIZE = range(8)
+(G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SEED,
+ G_SIZE) = range(9)
 (S_HERO, S_MASTER, S_XP_LEVELS, S_XP_DRAGONS, S_XP_BOX, S_XP_TREASURES, S_XP_PAIRS, S_TREASURES,
  S_FOUGHT, S_DEFEATED, S_FLEES, S_DEEPEST, S_SCORE, S_RANK, S_WON, S_SOLO_RANK, S_ACH,
  S_N_DELVES) = range(18)
@@ -94,11 +68,15 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
     seats = np.zeros((stop - start, n_players, S_SIZE), dtype=np.int64)
     st = np.zeros(ST_SIZE, dtype=np.int64)
     acts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    buf = buffers()
     rng, srng = new_mt(), new_mt()
+    lots = (kinds == RANDOM).any()              # only the random strategy draws lots
     for g in range(stop - start):
         seed = game_seed(run_seed, start + g)
+        games[g, G_SEED] = seed
         mt_seed(rng, seed)
-        mt_seed(srng, strategy_seed(seed))
+        if lots:
+            mt_seed(srng, strategy_seed(seed))
         new_game(st, R, rng, n_players, heroes)
         decisions = 0
         while not st[IS_OVER]:
@@ -106,7 +84,7 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
                 start_delve(st, R, rng)
                 continue
             seat = st[CUR]
-            n = legal(st, R, acts)
+            n = legal(st, R, acts, buf)
             action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo, srng)
             decisions += 1
             apply(st, R, rng, action)
@@ -192,7 +170,6 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
     global _MEMO
     from simulate.games import get_game
     from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
-    from simulate.runner import game_seed as runner_seed
     from strategies import build_strategy
     unknown = set(task) - TASK_KEYS
     if unknown:                         # a runner feature this kernel does not know of
@@ -212,7 +189,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
                       np.uint64(task["seed"] % 2**64), start, stop, _MEMO)
     size = stop - start
     index = np.arange(start, stop, dtype=np.int64)
-    seeds = np.array([runner_seed(task["seed"], i) for i in range(start, stop)], dtype=np.int64)
+    seeds = g[:, G_SEED]                # runner.game_seed, computed by the kernel
     described = [x.describe() for x in seats]
     games = {"game": index, "variant": [task["variant"]] * size, "players": np.full(size, n),
              "seed": seeds, "strategies": ["|".join(described)] * size,
