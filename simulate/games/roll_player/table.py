@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from simulate.games.read_only import FLAT, NESTED, SAME, Window
+from simulate.games.read_only import CONSTANT, SAME, TUPLE, TUPLES, Window
 from simulate.games.roll_player.components import load_components
 from simulate.games.roll_player.phases import P_RACE, S_RACE
 from simulate.games.roll_player.rules import Rules
@@ -92,22 +92,25 @@ class TableView(Window, TableQueries):
     """A read-only window on a :class:`Table` (simulate/games/read_only.py)."""
     __slots__ = ()
     FIELDS = {
-        "rules": SAME, "comp": SAME, "n": SAME, "solo": SAME, "n_cards": SAME,
+        "rules": CONSTANT, "comp": CONSTANT, "n": CONSTANT, "solo": CONSTANT,
+        "n_cards": CONSTANT,
         "phase": SAME, "stage": SAME, "current_seat": SAME, "turn_seat": SAME,
-        "start_player": SAME, "round": SAME, "is_over": SAME, "bag": FLAT,
-        "vals": NESTED, "cols": NESTED, "fill": NESTED, "gold": FLAT, "charisma": FLAT,
-        "race": FLAT, "klass": FLAT, "backstory": FLAT, "alignment": FLAT, "token": FLAT,
-        "weapons": NESTED, "armor": NESTED, "skills": NESTED, "traits": NESTED,
-        "exhausted": NESTED, "starting_dice": NESTED, "start_die_chosen": SAME,
-        "class_draws": FLAT, "class_options": FLAT,
-        "init_dice": FLAT, "init_gold": FLAT, "init_owner": FLAT,
-        "roll_queue": FLAT, "roll_card": SAME, "market": FLAT, "discard": FLAT,
-        "trashed": FLAT, "deck_size": SAME, "effect": SAME, "effect_source": SAME,
-        "effect_data": SAME, "dice_order": FLAT, "dice_idx": SAME, "market_order": FLAT,
-        "market_idx": SAME, "druid_queue": FLAT, "purchases": SAME, "bought_skill": SAME,
-        "cards_bought": NESTED, "skills_used": FLAT, "discards_for_gold": FLAT,
-        "charisma_used": FLAT, "market_reshuffles": SAME,
+        "start_player": SAME, "round": SAME, "is_over": SAME, "start_die_chosen": SAME,
+        "roll_card": SAME, "deck_size": SAME, "effect": SAME, "effect_source": SAME,
+        "effect_data": SAME, "dice_idx": SAME, "market_idx": SAME, "purchases": SAME,
+        "bought_skill": SAME, "market_reshuffles": SAME,
+        "bag": TUPLE, "gold": TUPLE, "charisma": TUPLE, "race": TUPLE, "klass": TUPLE,
+        "backstory": TUPLE, "alignment": TUPLE, "token": TUPLE, "class_draws": TUPLE,
+        "class_options": TUPLE, "init_dice": TUPLE, "init_gold": TUPLE, "init_owner": TUPLE,
+        "roll_queue": TUPLE, "market": TUPLE, "discard": TUPLE, "trashed": TUPLE,
+        "dice_order": TUPLE, "market_order": TUPLE, "druid_queue": TUPLE, "skills_used": TUPLE,
+        "discards_for_gold": TUPLE, "charisma_used": TUPLE,
+        "vals": TUPLES, "cols": TUPLES, "fill": TUPLES, "weapons": TUPLES, "armor": TUPLES,
+        "skills": TUPLES, "traits": TUPLES, "exhausted": TUPLES, "starting_dice": TUPLES,
+        "cards_bought": TUPLES,
     }
+    # every field is copied when first read: a decision reads only a few of them
+    LAZY = {name for name, kind in FIELDS.items() if kind != CONSTANT}
 
 
 class View(NamedTuple):
