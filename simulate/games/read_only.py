@@ -39,18 +39,42 @@ def _frozen(kind: str, value: Any) -> Any:
 
 
 class _Lazy:
-    """A field copied when first read after a refresh (then kept in the window's __dict__)."""
-    __slots__ = ("name", "kind")
+    """A field copied when first read after a refresh, then kept in the window's __dict__ (one
+    class per kind: a read is the only Python call)."""
+    __slots__ = ("name",)
 
-    def __init__(self, name: str, kind: str):
-        self.name, self.kind = name, kind
+    def __init__(self, name: str):
+        self.name = name
 
     def __get__(self, window, owner=None):
         if window is None:
             return self
-        value = window.__dict__[self.name] = _frozen(self.kind,
-                                                     getattr(window._source, self.name))
+        value = window.__dict__[self.name] = getattr(window._source, self.name)
         return value
+
+
+class _LazyTuple(_Lazy):
+    __slots__ = ()
+
+    def __get__(self, window, owner=None):
+        if window is None:
+            return self
+        value = window.__dict__[self.name] = tuple(getattr(window._source, self.name))
+        return value
+
+
+class _LazyTuples(_Lazy):
+    __slots__ = ()
+
+    def __get__(self, window, owner=None):
+        if window is None:
+            return self
+        value = window.__dict__[self.name] = tuple(map(tuple, getattr(window._source,
+                                                                      self.name)))
+        return value
+
+
+_LAZY = {SAME: _Lazy, TUPLE: _LazyTuple, TUPLES: _LazyTuples}
 
 
 def _getter(names: tuple[str, ...]):
@@ -79,7 +103,7 @@ class Window:
         cls._get_same, cls._get_tuple, cls._get_tuples = (
             _getter(eager[SAME]), _getter(eager[TUPLE]), _getter(eager[TUPLES]))
         for name in cls.LAZY:
-            setattr(cls, name, _Lazy(name, cls.FIELDS[name]))
+            setattr(cls, name, _LAZY[cls.FIELDS[name]](name))
 
     def __init__(self, source: Any):
         object.__setattr__(self, "_source", source)
