@@ -84,3 +84,19 @@ class HostileStrategy(Strategy):
         import time
         time.sleep(5)
         return actions[0]
+
+
+class SlowStrategy(Strategy):
+    """Sleeps ``seconds`` per decision (CPU-light, so a run stays alive long enough to be
+    killed or timed out); with ``mark`` a folder, writes a file named after its process there
+    on its first decision, so a test knows the workers are playing."""
+
+    def __init__(self, seconds: float = 0.05, mark: str = ""):
+        self.seconds = seconds
+        self.mark = mark
+
+    def choose(self, view, actions):
+        if self.mark:
+            Path(self.mark, str(os.getpid())).touch()
+        time.sleep(self.seconds)
+        return actions[0]

@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import ConfigPath, Debug, user_errors
-from simulate.games.base import ConfigError
 
 
 def list_games(game: Annotated[str | None, typer.Argument(
@@ -19,7 +18,7 @@ def list_games(game: Annotated[str | None, typer.Argument(
     from strategies import strategies_for, strategy_params
 
     with user_errors(debug):
-        names = [game] if game else list(game_names())
+        names = [game] if game is not None else list(game_names())
         for name in names:
             spec = get_game(name)
             lo, hi = spec.players
@@ -89,12 +88,10 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
     from reports.report import build_report
     from reports.tuning import build_sensitivity_report, build_tune_report
     from simulate.manifest import verified
-    from simulate.results_folder import MANIFEST
+    from simulate.results_folder import existing_results
 
     with user_errors(debug):
-        folder = Path(out).expanduser()
-        if not (folder / MANIFEST).is_file():
-            raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
+        folder = existing_results(out)
         config = verified(folder).get("config", {})
         if "tune" in config and (folder / "tune.json").is_file():
             typer.echo(f"report: {build_tune_report(folder)}")
