@@ -190,6 +190,7 @@ def main() -> None:
           f"{m_big['peak_rss_mb']} MB ({m_big['seconds']} s)", flush=True)
     results["memory_with_report"] = memory_with_report()
     results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
+    results["kernels"] = kernel_bench.kernels()
     search_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
