@@ -94,6 +94,17 @@ HOSTILE_MODULES = ["os:system", "subprocess:Popen", "builtins:eval", "tests.help
                    "tests.helpers:EqualToEverything", "simulate.config:RunConfig"]
 
 
+# Valid adaptive tables of a solo Dungeon Roll base config, and the keys each may hold.
+ADAPTIVE = {"tune": {"rules": {"solo_win_score": [5, 35]}, "first_games": 2,
+                     "targets": [{"metric": "win_rate", "equals": 0.5}]},
+            "sensitivity": {"metric": "mean_score", "players": 1, "first_games": 2,
+                            "rules": ["delves_per_player"]}}
+ADAPTIVE_KEYS = {"tune": {"rules", "step", "tolerance", "confidence", "first_games", "max_games",
+                          "budget", "method", "targets"},
+                 "sensitivity": {"metric", "players", "seat", "negligible", "rules",
+                                 "first_games", "max_games", "confidence"}}
+
+
 def counts_out_of_range(game: str):
     lo, hi = get_game(game).players
     return st.one_of(st.integers(max_value=lo - 1), st.integers(min_value=hi + 1),
@@ -218,12 +229,17 @@ def broken_configs(draw, out: str):
         players[draw(st.sampled_from(["strategies", "heroes"]))] = draw(st.lists(
             st.sampled_from(["random", "Random", "all", "knight", "x"]), max_size=5))
         strict = False
-    else:                                  # adaptive tables, checked by `validate`
-        table = draw(st.sampled_from(["tune", "sensitivity"]))
-        data[table] = draw(st.one_of(scalars, st.dictionaries(
-            st.sampled_from(["rules", "step", "tolerance", "confidence", "first_games",
-                             "max_games", "budget", "method", "targets", "metric", "players",
-                             "negligible", "only", "seat"]), any_value, max_size=4)))
+    else:                                  # [tune] / [sensitivity]: one key broken
+        run["game"], players["count"] = "dungeon_roll", 1
+        table, valid = draw(st.sampled_from(sorted(ADAPTIVE.items())))
+        broken = dict(valid)
+        key = draw(st.sampled_from(sorted(ADAPTIVE_KEYS[table]) + ["no_such_key"]))
+        broken[key] = draw(any_value.filter(lambda v: ":" not in str(v)))
+        if draw(st.booleans()) and key in ("rules", "targets"):     # break one level deeper
+            inner = valid[key][0] if key == "targets" else valid[key]
+            inner = {**inner, draw(st.sampled_from(sorted(inner) + ["x"])): broken[key]}
+            broken[key] = [inner] if key == "targets" else inner
+        data[table] = broken
         strict = False
     return data, strict, kind
 

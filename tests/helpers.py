@@ -56,6 +56,17 @@ name = "one_chest"
 champion_opens_all_chests = false
 """
 
+# A [tune] table for a solo Dungeon Roll run: the solo_win_score that wins half the games.
+TUNE = """
+[tune]
+rules = { solo_win_score = [5, 35] }
+tolerance = 0.05
+first_games = 50
+[[tune.targets]]
+metric = "win_rate"
+equals = 0.5
+"""
+
 
 class EqualToEverything:
     def __eq__(self, other):

@@ -68,11 +68,16 @@ def assert_ok_or_one_line_error(result, context=""):
         assert_one_line_error(result, context)
 
 
-def command(kind: str, config: Path, choice: int) -> list[str]:
-    if kind in ("adaptive", "out"):
-        return ["validate", config]
-    return [["validate", config], ["run", config, "--no-report"],
-            ["replay", config, "--game", "0"]][choice]
+def command(kind: str, config: dict, path: Path, choice: int) -> list[str]:
+    """validate, run or replay; an adaptive table also by its own command (never `run` with a
+    hostile out: `validate` writes nothing)."""
+    if kind == "out":
+        return ["validate", path]
+    if kind == "adaptive":
+        table = "tune" if "tune" in config else "sensitivity"
+        return [["validate", path], [table, path, "--no-report"]][choice % 2]
+    return [["validate", path], ["run", path, "--no-report"],
+            ["replay", path, "--game", "0"]][choice]
 
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 260)), **FUZZ)
@@ -82,7 +87,7 @@ def test_broken_configs_are_one_line(folder, data):
     config, strict, kind = data.draw(broken_configs(str(case / "out")))
     path = case / "run.toml"
     path.write_text(toml_text(config), encoding="utf-8")
-    result = invoke(command(kind, path, data.draw(st.integers(0, 2))))
+    result = invoke(command(kind, config, path, data.draw(st.integers(0, 2))))
     context = f"{kind}: {path.read_text()}"
     event(f"{kind}: exit {result.exit_code}")        # --hypothesis-show-statistics
     (assert_one_line_error if strict else assert_ok_or_one_line_error)(result, context)

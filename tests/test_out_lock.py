@@ -11,7 +11,7 @@ import reports.tuning
 from simulate.adaptive import sensitivity, tune
 from simulate.cli import app
 from simulate.results_folder import LOCK
-from tests.helpers import write_config
+from tests.helpers import TUNE, write_config
 
 SOLO = """
 [run]
@@ -27,15 +27,7 @@ out = "{out}"
 count = 1
 strategies = "random"
 """
-TABLES = {"tune": """
-[tune]
-rules = { solo_win_score = [5, 35] }
-tolerance = 0.05
-first_games = 50
-[[tune.targets]]
-metric = "win_rate"
-equals = 0.5
-""", "sensitivity": """
+TABLES = {"tune": TUNE, "sensitivity": """
 [sensitivity]
 metric = "mean_score"
 rules = ["delves_per_player", "solo_win_score"]
