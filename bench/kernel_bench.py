@@ -1,8 +1,10 @@
-"""Dungeon Roll's compiled kernel in `make bench`: games/s per engine, first compile, 1M games
-end to end, and the long differential test (>= 100,000 games, identical tables).
+"""The compiled kernels in `make bench`. Dungeon Roll ("dungeon_roll_kernel"): games/s per
+engine and 1M solo games end to end. Every game with a kernel ("kernels"): the first compile
+from an empty numba cache, and the long differential test (>= 100,000 games per game, Python
+engine and kernel on the same seeds, identical tables).
 
-Run by bench.py (results under "dungeon_roll_kernel"); alone, ``python bench/kernel_bench.py``
-updates just that key.
+Run by bench.py; alone, ``python bench/kernel_bench.py`` updates just those two keys, and
+``python bench/kernel_bench.py kernels [game ...]`` only the "kernels" entries of those games.
 """
 from __future__ import annotations
 
@@ -20,16 +22,28 @@ from simulate.games import get_game
 from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
 
 QUICK = bool(os.environ.get("BENCH_QUICK"))
-SPEC = get_game("dungeon_roll")
-# The long differential run: (players, strategies, rules, games).
-DIFFERENTIAL = [(1, ["risk_aware"], {}, 50_000), (1, ["random"], {}, 10_000),
-                (2, ["cautious", "bold"], {"keep_loot_after_fleeing": False}, 10_000),
-                (3, ["risk_aware", "random", "bold"], {"level_up_xp": 3}, 10_000),
-                (4, ["risk_aware", "cautious", "random", "bold"], {}, 20_000)]
+# The long differential runs per game: (players, strategies, rules, games).
+DIFFERENTIAL = {
+    "dungeon_roll": [(1, ["risk_aware"], {}, 50_000), (1, ["random"], {}, 10_000),
+                     (2, ["cautious", "bold"], {"keep_loot_after_fleeing": False}, 10_000),
+                     (3, ["risk_aware", "random", "bold"], {"level_up_xp": 3}, 10_000),
+                     (4, ["risk_aware", "cautious", "random", "bold"], {}, 20_000)],
+    "roll_for_adventure": [(2, ["balanced", "random"], {}, 20_000),
+                           (3, ["defender", "builder", "balanced"], {"hero_powers": True}, 20_000),
+                           (4, ["balanced"] * 4, {}, 40_000),
+                           (4, ["builder", "defender", "random", "balanced"],
+                            {"stones_to_win": 8}, 20_000)],
+    "roll_player": [(1, ["goal_chaser"], {}, 20_000),
+                    (2, ["balancer", "random"], {"tie_breakers": "gold"}, 20_000),
+                    (3, ["goal_chaser", "balancer", "random"], {"skills_usable": False}, 20_000),
+                    (4, ["goal_chaser"] * 4, {}, 40_000)],
+}
+SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 
 
-def _task(players: int, strategies: list, rules: dict, start: int, stop: int, engine: str):
-    return {"game": "dungeon_roll", "rules": rules, "seed": 99, "strategies": strategies,
+def _task(players: int, strategies: list, rules: dict, start: int, stop: int, engine: str,
+          game: str = "dungeon_roll"):
+    return {"game": game, "rules": rules, "seed": 99, "strategies": strategies,
             "heroes": [None] * players, "variant": "baseline", "players": players,
             "start": start, "stop": stop, "engine": engine}
 
@@ -47,42 +61,56 @@ def games_per_second(engine: str, players: int, seconds: float) -> tuple[float, 
     return played / (time.perf_counter() - start), played / (time.process_time() - cpu)
 
 
-def first_compile_seconds() -> float:
-    """Compiling the kernel from nothing (an empty numba cache) and playing two games."""
+def first_compile_seconds(game: str) -> float:
+    """Compiling ``game``'s kernel from nothing (an empty numba cache) and playing a game."""
     with tempfile.TemporaryDirectory() as cache:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "from simulate.games.dungeon_roll.kernel import "
-                        "warm; warm()"], check=True, env={**os.environ, "NUMBA_CACHE_DIR": cache})
+        subprocess.run([sys.executable, "-c", "from simulate.engines import kernel_module; "
+                        f"kernel_module({game!r}).warm()"], check=True,
+                       env={**os.environ, "NUMBA_CACHE_DIR": cache})
         return time.perf_counter() - start
 
 
-def _same_chunk(players, strategies, rules, start, stop) -> int:
-    python = play_chunk(_task(players, strategies, rules, start, stop, "python"))
-    compiled = play_chunk(_task(players, strategies, rules, start, stop, "compiled"))
-    for i, (generic, own) in enumerate(((GAME_COLUMNS, SPEC.game_columns),
-                                        (SEAT_COLUMNS, SPEC.seat_columns))):
+def _same_chunk(game, players, strategies, rules, start, stop) -> int:
+    spec = get_game(game)
+    python = play_chunk(_task(players, strategies, rules, start, stop, "python", game))
+    compiled = play_chunk(_task(players, strategies, rules, start, stop, "compiled", game))
+    for i, (generic, own) in enumerate(((GAME_COLUMNS, spec.game_columns),
+                                        (SEAT_COLUMNS, spec.seat_columns))):
         assert_frame_equal(frame(python[i], generic, own), frame(compiled[i], generic, own))
     return stop - start
 
 
-def differential(jobs: int = 2) -> dict:
+def differential(game: str, jobs: int = 2) -> dict:
     """Python engine and kernel on the same seeds: every table identical (or an error)."""
-    chunk = 2500
-    work = [(p, s, r, start, min(start + chunk, n // (10 if QUICK else 1)))
-            for p, s, r, n in DIFFERENTIAL for start in range(0, n // (10 if QUICK else 1), chunk)]
+    chunk = 2500 // SHORTER
+    work = [(game, p, s, r, start, min(start + chunk, n // SHORTER))
+            for p, s, r, n in DIFFERENTIAL[game] for start in range(0, n // SHORTER, chunk)]
     start = time.perf_counter()
     games = sum(Parallel(n_jobs=jobs)(delayed(_same_chunk)(*w) for w in work))
     return {"games": games, "identical": True, "seconds": round(time.perf_counter() - start, 1),
             "configurations": [f"{p}p {'|'.join(s)} {r or 'printed rules'}"
-                               for p, s, r, _ in DIFFERENTIAL]}
+                               for p, s, r, _ in DIFFERENTIAL[game]]}
+
+
+def kernels(games: list[str] | None = None) -> dict:
+    """Per game with a kernel: first compile seconds and the long differential test."""
+    results = {"load_average_at_start": round(os.getloadavg()[0], 1)}
+    for game in games or list(DIFFERENTIAL):
+        entry = {"first_compile_seconds": round(first_compile_seconds(game), 1)}
+        print(f"{game} kernel first compile: {entry['first_compile_seconds']} s", flush=True)
+        entry["differential"] = differential(game)
+        print(f"{game} differential: {entry['differential']['games']:,} games identical "
+              f"({entry['differential']['seconds']} s)", flush=True)
+        results[game] = entry
+    return results
 
 
 def main(timed_run) -> dict:
-    """``timed_run(games, jobs, players, engine)`` is bench.py's end-to-end `simulate run`."""
-    results: dict = {"first_compile_seconds": round(first_compile_seconds(), 1)}
-    print(f"kernel first compile: {results['first_compile_seconds']} s", flush=True)
+    """Dungeon Roll's rates and million-game run; ``timed_run(games, jobs, players, engine)`` is
+    bench.py's end-to-end `simulate run`."""
+    results: dict = {"load_average_at_start": round(os.getloadavg()[0], 1)}
     seconds = 1.0 if QUICK else 5.0
-    results["load_average_at_start"] = round(os.getloadavg()[0], 1)
     for players in (1, 4):
         for engine in ("python", "compiled"):
             rate, cpu_rate = games_per_second(engine, players, seconds)
@@ -95,16 +123,17 @@ def main(timed_run) -> dict:
     results["million_solo_jobs_2"]["target_seconds"] = 60
     print(f"{games:,} solo games, --jobs 2, compiled: "
           f"{results['million_solo_jobs_2']['seconds']} s", flush=True)
-    results["differential"] = differential()
-    print(f"differential: {results['differential']['games']:,} games identical "
-          f"({results['differential']['seconds']} s)", flush=True)
     return results
 
 
-if __name__ == "__main__":                  # only this part: update its key in results.json
+if __name__ == "__main__":                  # only these parts: update their keys in results.json
     sys.path.insert(0, os.path.dirname(__file__))
     from bench import HERE, timed_run as _timed_run
     saved = json.loads((HERE / "results.json").read_text())
-    saved["dungeon_roll_kernel"] = main(_timed_run)
+    if sys.argv[1:2] == ["kernels"]:
+        saved.setdefault("kernels", {}).update(kernels(sys.argv[2:] or None))
+    else:
+        saved["dungeon_roll_kernel"] = main(_timed_run)
+        saved["kernels"] = kernels()
     (HERE / "results.json").write_text(json.dumps(saved, indent=2) + "\n")
-    print(f"updated dungeon_roll_kernel in {HERE / 'results.json'}")
+    print(f"updated the kernel figures in {HERE / 'results.json'}")

@@ -2,7 +2,7 @@
 
 ```toml
 [run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci,
-            engine
+            engine, decision_seconds (time limit of one strategy decision, Python engine)
 [players]   count (int or list), strategies (one for all, or one per seat), heroes,
             rotate (true: every game seed is played in every rotation of the seats)
 [rules]     overrides of the game's printed rules (the baseline)
@@ -31,7 +31,8 @@ from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules,
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
-RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine"}
+RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
+            "decision_seconds"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity"}
 BASELINE = "baseline"
@@ -45,6 +46,7 @@ MAX_CHUNK = 100_000       # games per chunk (a chunk's rows are held in memory)
 MAX_JOBS = 512
 MAX_VARIANTS = 1000       # variants plus sweep points
 MAX_CHUNKS = 200_000      # chunks in one run
+MAX_DECISION_SECONDS = 3600.0
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class RunConfig:
     rotate: bool = False           # play every seed in every rotation of the seats
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
     engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
+    decision_seconds: float | None = None   # time limit of one strategy decision (Python engine)
 
     @property
     def spec(self) -> GameSpec:
@@ -139,6 +142,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     chunk = _positive(run.get("chunk", 2000), "[run] chunk", MAX_CHUNK)
     out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
     until_ci = _width(run.get("until_ci"), "[run] until_ci")
+    decision_seconds = _seconds(run.get("decision_seconds"), "[run] decision_seconds")
     engine = _typed(run.get("engine", "auto"), str, "[run] engine")
     if engine not in ENGINES:
         raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
@@ -174,7 +178,8 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
-                     variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine)
+                     variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
+                     decision_seconds=decision_seconds)
 
 
 def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:
@@ -297,12 +302,18 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
     return result
 
 
+def can_look_ahead(spec: GameSpec) -> bool:
+    """Whether the game's State has ``determinize`` (base.py), which ``search`` needs."""
+    players = max(spec.players[0], min(2, spec.players[1]))
+    return hasattr(spec.new_game(spec.rules_class(), players, random.Random(0), None),
+                   "determinize")
+
+
 def _check_look_ahead(spec: GameSpec, strategies: list[Any]) -> None:
     """A look-ahead strategy (search) needs the game's State.determinize: say so now."""
     if not any(build_strategy(spec.name, s).looks_ahead for s in strategies):
         return
-    state = spec.new_game(spec.rules_class(), spec.players[0], random.Random(0), None)
-    if not hasattr(state, "determinize"):
+    if not can_look_ahead(spec):
         raise ConfigError(f"[players] strategies: search needs {spec.title}'s "
                           "State.determinize(seat, rng), which this game does not have yet")
 
@@ -367,6 +378,17 @@ def _width(value: Any, where: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a width in (0, 1], "
                           "e.g. 0.04 for +-2 points")
+    return float(value)
+
+
+def _seconds(value: Any, where: str) -> float | None:
+    """A time limit in seconds: a number in (0, MAX_DECISION_SECONDS]."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not 0 < value <= MAX_DECISION_SECONDS:
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number of seconds in "
+                          f"(0, {MAX_DECISION_SECONDS:g}], e.g. 2.0")
     return float(value)
 
 

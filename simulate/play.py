@@ -66,16 +66,19 @@ def _decide(strategy: Any, view: Any, actions: list, seat: int, index: int, deci
             limit: float | None) -> Any:
     """The strategy's choice, as the engine's own action object. The strategy gets a copy of the
     legal list, so it cannot change the engine's; its answer must be one of them (by identity, or
-    equal and of exactly the same type: a plain tuple or an object equal to everything is not)."""
-    where = (f"strategy '{strategy.name}' at seat {seat} in game {index}, decision {decision}")
+    equal and of exactly the same type: a plain tuple or an object equal to everything is not).
+    This runs at every decision: the messages are only written when something goes wrong."""
     try:
-        with _time_limit(limit, where):
-            action = strategy.choose(view, list(actions))
+        if limit:
+            with _time_limit(limit, _where(strategy, seat, index, decision)):
+                action = strategy.choose(view, actions.copy())
+        else:
+            action = strategy.choose(view, actions.copy())
     except IllegalActionError:
         raise
     except Exception as exc:
-        raise IllegalActionError(f"{where} raised {type(exc).__name__}: {exc} "
-                                 "(--debug shows the traceback)") from exc
+        raise IllegalActionError(f"{_where(strategy, seat, index, decision)} raised "
+                                 f"{type(exc).__name__}: {exc} (--debug shows the traceback)") from exc
     for legal in actions:
         if legal is action:
             return legal
@@ -83,7 +86,11 @@ def _decide(strategy: Any, view: Any, actions: list, seat: int, index: int, deci
     for legal in actions:           # an equal action built afresh, of exactly the same type
         if type(legal) is kind and legal == action:
             return legal
-    _illegal(where, action, actions)
+    _illegal(_where(strategy, seat, index, decision), action, actions)
+
+
+def _where(strategy: Any, seat: int, index: int, decision: int) -> str:
+    return f"strategy '{strategy.name}' at seat {seat} in game {index}, decision {decision}"
 
 
 def _illegal(where: str, action: Any, actions: list) -> None:

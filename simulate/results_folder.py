@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -49,6 +49,22 @@ def resolve_out(value: Any, where: str = "[run] out") -> Path:
         raise ConfigError(f"{where} = {value!r} is the working folder or one of its parents "
                           f"({path}); results need a folder of their own, e.g. runs/NAME")
     return path
+
+
+def existing_results(value: str) -> Path:
+    """A results folder named on the command line (``simulate report OUT``), or one line
+    saying why it is not one."""
+    shown = repr(value if len(value) <= 80 else value[:80] + "...")
+    if not value.strip() or "\0" in value or len(value) > MAX_PATH:
+        raise ConfigError(f"{shown} is not a results folder")
+    folder = Path(value).expanduser()
+    try:
+        found = (folder / MANIFEST).is_file()
+    except (OSError, RuntimeError) as exc:
+        raise ConfigError(f"{shown} cannot be read: {getattr(exc, 'strerror', exc)}") from None
+    if not found:
+        raise ConfigError(f"{shown} is not a results folder (no {MANIFEST})")
+    return folder
 
 
 def check_out(path: Path) -> dict | None:
@@ -123,12 +139,28 @@ def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigError(f"out folder {path} cannot be created: {exc.strerror}") from None
-    with _lock(path):
+    with nullcontext() if path in _held_for_rounds else _lock(path):
         manifest = check_out(path)          # again, now that no other run can change it
         if fresh and manifest is not None:
             clear(path)
             manifest = None
         yield manifest
+
+
+_held_for_rounds: set[Path] = set()
+
+
+@contextmanager
+def held_for_rounds(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock for a whole command that plays in rounds (tune, sensitivity,
+    --until-ci) and then writes its report: each round's :func:`claimed` reuses this lock, so no
+    other run gets in between two rounds."""
+    with claimed(path):
+        _held_for_rounds.add(path)
+        try:
+            yield
+        finally:
+            _held_for_rounds.discard(path)
 
 
 @contextmanager

@@ -19,11 +19,13 @@ import polars as pl
 
 from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
-from simulate.games.base import ConfigError, GameSpec, make_rules, rules_hash
+from simulate.games.base import GameSpec, make_rules, rules_hash
+from simulate.dask_cluster import dask_client
 from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
 from simulate.results_folder import MANIFEST, TABLES, claimed
+from simulate.worker_watchdog import exit_with_parent
 from strategies import build_strategy
 
 MASK64 = (1 << 64) - 1
@@ -52,6 +54,9 @@ SEAT_COLUMNS = {
     "rank": ("int", "1 = best; ties share a rank"),
     "won": ("bool", "the seat won (shared wins count for every winner)"),
 }
+# Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
+# (untimed), and the watchdog's parent pid is the runner's business.
+NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent")
 ROTATION_COLUMN = {      # both tables, only in runs with [players] rotate = true
     "rotation": ("int", "seats rotated by this many places: seat s played what the config gives "
                         "seat (s + rotation) mod players"),
@@ -112,7 +117,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "strategies": variant.seat_strategies(cfg)[:chunk.players],
             "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
-            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine}
+            "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
+            "decision_seconds": cfg.decision_seconds}
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -128,10 +134,13 @@ def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
 def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
     ``rotation`` column too: each seed is played once per rotation of the seats). With
-    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns."""
+    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns. In a
+    worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone."""
+    if "parent" in task:
+        exit_with_parent(task["parent"])
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
         return kernel_module(task["game"]).play_chunk(
-            {k: v for k, v in task.items() if k != "rotate"})
+            {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
     seatings = [(r, [build_strategy(spec.name, s) for s in strategies], order)
@@ -149,7 +158,8 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
         dealt = heroes_for_game(spec, task["heroes"], index)
         for rotation, seats, order in seatings:
             heroes = [dealt[s] for s in order] if dealt else None
-            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index)
+            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
+                                            decision_seconds=task.get("decision_seconds"))
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
                    "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
@@ -259,29 +269,17 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
 
     jobs = (delayed(tagged)(i, t) for i, t in enumerate(tasks))
     if backend == "dask":
-        client = _dask_client(scheduler)
+        client = dask_client(scheduler)
         with client, parallel_config(backend="dask"):
             for i, result in Parallel(n_jobs=-1, return_as="generator_unordered",
                                       batch_size=1)(jobs):
                 yield todo[i], result
         return
+    parent = os.getpid()           # loky workers on this machine exit when it is gone
+    jobs = (delayed(tagged)(i, {**t, "parent": parent}) for i, t in enumerate(tasks))
     for i, result in Parallel(n_jobs=min(cfg.jobs, len(tasks)), return_as="generator_unordered",
                               batch_size=1)(jobs):
         yield todo[i], result
-
-
-def _dask_client(scheduler: str | None):
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise ConfigError("the dask backend needs dask[distributed]: "
-                          "pip install 'dice-balance[dask]'") from None
-    if not scheduler:
-        raise ConfigError("--backend dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
-    try:
-        return Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
-        raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 
 
 def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:

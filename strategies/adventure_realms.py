@@ -9,11 +9,10 @@ their view: own hand and discard, own deck's size, the public board.
 """
 from __future__ import annotations
 
-import inspect
-
 from simulate.games.adventure_realms import actions as A
 from simulate.games.adventure_realms.components import GUILDS, space_gains
 from strategies import Strategy
+from strategies.presets import preset
 
 RESOURCE_KEYS = ("gold", "mana", "food")
 FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))
@@ -40,9 +39,10 @@ class ExpectedVP(Strategy):
                     "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
                     "focus_weight": (0.0, 5.0)}
 
+    # power_value tuned by paired comparisons (strategies/tuning.py; README): 0.35 -> 0.525
     def __init__(self, gold_value: float = 0.12, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
-                 power_value: float = 0.35, recruit_min: float = 0.3, focus: str = "",
+                 power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",
                  focus_weight: float = 1.0):
         if focus and focus not in GUILDS:
             raise ValueError(f"focus must be one of {', '.join(GUILDS)} or empty")
@@ -288,25 +288,13 @@ class ExpectedVP(Strategy):
         return v
 
 
-def _preset(class_name: str, name: str, doc: str, **defaults) -> type:
-    """A named parameter set of ``ExpectedVP``: the same parameters, other defaults (so that
-    ``simulate list`` and the config check show them)."""
-    sig = inspect.signature(ExpectedVP.__init__)
-    params = [p.replace(default=defaults.get(p.name, p.default)) for p in sig.parameters.values()]
-
-    def __init__(self, **kw):
-        ExpectedVP.__init__(self, **{**defaults, **kw})
-    __init__.__signature__ = sig.replace(parameters=params)
-    return type(class_name, (ExpectedVP,), {"name": name, "__doc__": doc, "__init__": __init__})
-
-
-GuildSpecialist = _preset(
-    "GuildSpecialist", "guild_specialist", "One guild's track and heroes priced higher (``focus`` "
-    "= Fighters, Thieves, Wizards or Clerics; ``focus_weight`` = how much higher).",
+GuildSpecialist = preset(
+    ExpectedVP, "guild_specialist", "One guild's track and heroes priced higher (``focus`` "
+    "= Fighters, Thieves, Wizards or Clerics; ``focus_weight`` = how much higher).", __name__,
     focus="Clerics", focus_weight=1.5)
-DungeonRacer = _preset(
-    "DungeonRacer", "dungeon_racer", "Races on the dungeon track: advances, Fighters and Magic "
-    "priced ``dungeon_weight`` times.", dungeon_weight=2.0, focus="Fighters", focus_weight=0.5,
+DungeonRacer = preset(
+    ExpectedVP, "dungeon_racer", "Races on the dungeon track: advances, Fighters and Magic "
+    "priced ``dungeon_weight`` times.", __name__, dungeon_weight=2.0, focus="Fighters", focus_weight=0.5,
     power_value=0.2)
 
 STRATEGIES = {"balanced": ExpectedVP, "guild_specialist": GuildSpecialist,

@@ -13,6 +13,7 @@ from simulate.games.risky_adventure import actions as A
 from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT
 from simulate.games.risky_adventure.dice import pay_chance
 from strategies import Strategy
+from strategies.presets import preset
 
 
 def game_left(view) -> float:
@@ -176,42 +177,18 @@ class SpotValuer(Strategy):
         return m.fame / (1 + missing * (1.5 - game_left(view)))
 
 
-class FameNow(SpotValuer):
-    """Fame now: artifacts and fame spots by fame times the chance of paying them; little
-    weight on equipment that pays later."""
-    name = "fame_now"
-
-    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
-                 map_wild_value: float = 2.5, map_weight: float = 0.5,
-                 discount_value: float = 1.0, bonus_value: float = 1.0,
-                 scarab_weight: float = 1.0):
-        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
-                         discount_value, bonus_value, scarab_weight)
-
-
-class EngineBuilder(SpotValuer):
-    """Equipment first: discounts and bonus cards valued high early (their worth fades as the
-    game nears its end), scarab pairs chased."""
-    name = "engine_builder"
-
-    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
-                 map_wild_value: float = 2.5, map_weight: float = 0.5,
-                 discount_value: float = 4.0, bonus_value: float = 3.5,
-                 scarab_weight: float = 1.3):
-        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
-                         discount_value, bonus_value, scarab_weight)
-
-
-class MapPlanner(SpotValuer):
-    """Treasure maps: map+wild spots and artifacts of the types its maps still need."""
-    name = "map_planner"
-
-    def __init__(self, clock_value: float = 1.0, progress_value: float = 0.4,
-                 map_wild_value: float = 4.0, map_weight: float = 2.0,
-                 discount_value: float = 1.5, bonus_value: float = 1.5,
-                 scarab_weight: float = 1.0):
-        super().__init__(clock_value, progress_value, map_wild_value, map_weight,
-                         discount_value, bonus_value, scarab_weight)
-
+FameNow = preset(
+    SpotValuer, "fame_now", """Fame now: artifacts and fame spots by fame times the chance of
+    paying them; little weight on equipment that pays later.""",
+    __name__, discount_value=1.0, bonus_value=1.0)
+EngineBuilder = preset(
+    SpotValuer, "engine_builder", """Equipment first: discounts and bonus cards valued high
+    early (their worth fades as the game nears its end), scarab pairs chased.""",
+    __name__, discount_value=4.0, bonus_value=3.5, scarab_weight=1.3)
+MapPlanner = preset(
+    SpotValuer, "map_planner", """Treasure maps: map+wild spots and artifacts of the types its
+    maps still need.""",
+    __name__, progress_value=0.4, map_wild_value=4.0, map_weight=2.0, discount_value=1.5,
+    bonus_value=1.5)
 
 STRATEGIES = {"fame_now": FameNow, "engine_builder": EngineBuilder, "map_planner": MapPlanner}

@@ -6,18 +6,24 @@ and plays each candidate action out to the end of the game with the game's defau
 at every seat. Challengers to the heuristic's own choice are whittled down by sequential halving
 (Karnin et al. 2013); every round plays them and the heuristic's choice in the same sampled
 worlds (common random numbers, so comparisons are paired). The best challenger replaces the
-heuristic's choice only if its paired gain exceeds ``switch_z`` standard errors, so search
+heuristic's choice only if its paired gain exceeds ``switch_z`` standard errors (at the
+same level by Student's t), so search
 departs from the heuristic only on evidence.
 
-The value of a finished game for the seat: 1 if it won, plus ``score_weight`` times its score
-scaled to the game's score bounds (a tie-breaker that also guides co-op play when wins are rare).
+The value of a finished game for the seat: 1 if it won, plus ``score_weight`` times a tie-breaker
+scaled to the game's score bounds: its score (solo and co-op: it guides play when wins are rare)
+or, against rivals, its lead over the best of them (its own score alone would reward helping a
+rival to a longer, richer game).
 ``simulations`` is the budget: look-ahead games per decision.
 """
 from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any, Callable
+
+from scipy import stats
 
 from simulate.games.base import ConfigError
 from strategies import Strategy, build_strategy
@@ -42,6 +48,7 @@ class SearchStrategy(Strategy):
         self.sample: Callable[[random.Random], Any] | None = None
         self._policies: list[Strategy] = []
         self._bounds = (0.0, 1.0)
+        self._rivals = False
 
     def start_game(self, spec, n_players: int) -> None:
         """Called by the driver before each game: the game and the rollout players."""
@@ -51,6 +58,7 @@ class SearchStrategy(Strategy):
         self._policies = [build_strategy(spec.name, name, "search rollout")
                           for _ in range(n_players)]
         lo, hi = spec.score_bounds
+        self._rivals = n_players > 1 and not spec.cooperative
         self._bounds = (lo, hi) if math.isfinite(lo) and math.isfinite(hi) and hi > lo else None
 
     def choose(self, view: Any, actions: list) -> Any:
@@ -78,9 +86,9 @@ class SearchStrategy(Strategy):
         return candidates[best] if _convincing(gains, self.switch_z) else default
 
     def _candidates(self, actions: list, default: Any, rng: random.Random) -> list:
-        """The heuristic's choice first, then as many others as the budget can judge (at least
-        two look-ahead games each), drawn at random when there are more."""
-        room = max(2, self.simulations // 2)
+        """The heuristic's choice first, then as many others as the budget can judge (about
+        four look-ahead games each: fewer is no evidence), drawn at random when there are more."""
+        room = max(2, self.simulations // 4)
         others = [a for a in actions if a != default]
         if len(others) >= room:
             others = rng.sample(others, room - 1)
@@ -108,7 +116,12 @@ class SearchStrategy(Strategy):
         value = 1.0 if outcome.won[seat] else 0.0
         if self._bounds and self.score_weight:
             lo, hi = self._bounds
-            value += self.score_weight * (outcome.scores[seat] - lo) / (hi - lo)
+            scores = outcome.scores
+            if self._rivals:           # winning is beating the best rival, not scoring much
+                value += self.score_weight * (scores[seat] - max(scores[s] for s in range(
+                    len(scores)) if s != seat)) / (hi - lo)
+            else:
+                value += self.score_weight * (scores[seat] - lo) / (hi - lo)
         return value
 
 
@@ -118,8 +131,9 @@ def _mean(values: dict[int, float]) -> float:
 
 
 def _convincing(gains: list[float], z: float) -> bool:
-    """The challenger beat the heuristic's choice in the same worlds by more than ``z``
-    standard errors of the paired gains (any positive gain when they never varied)."""
+    """The challenger beat the heuristic's choice in the same worlds: the paired gains' mean is
+    positive and, judged by Student's t (a handful of worlds is no evidence), beyond the one-sided
+    level that ``z`` standard errors give for a normal mean (any gain when they never varied)."""
     n = len(gains)
     mean = sum(gains) / n
     if mean <= 0:
@@ -127,4 +141,9 @@ def _convincing(gains: list[float], z: float) -> bool:
     if n < 2:
         return z == 0
     sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return sd == 0 or mean > z * sd / math.sqrt(n)
+    return sd == 0 or mean > _t_quantile(z, n - 1) * sd / math.sqrt(n)
+
+
+@lru_cache(maxsize=None)
+def _t_quantile(z: float, df: int) -> float:
+    return float(stats.t.ppf(stats.norm.cdf(z), df))

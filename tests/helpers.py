@@ -56,6 +56,17 @@ name = "one_chest"
 champion_opens_all_chests = false
 """
 
+# A [tune] table for a solo Dungeon Roll run: the solo_win_score that wins half the games.
+TUNE = """
+[tune]
+rules = { solo_win_score = [5, 35] }
+tolerance = 0.05
+first_games = 50
+[[tune.targets]]
+metric = "win_rate"
+equals = 0.5
+"""
+
 
 class EqualToEverything:
     def __eq__(self, other):
@@ -84,3 +95,47 @@ class HostileStrategy(Strategy):
         import time
         time.sleep(5)
         return actions[0]
+
+
+class SlowStrategy(Strategy):
+    """Sleeps ``seconds`` per decision (CPU-light, so a run stays alive long enough to be
+    killed or timed out); with ``mark`` a folder, writes a file named after its process there
+    on its first decision, so a test knows the workers are playing."""
+
+    def __init__(self, seconds: float = 0.05, mark: str = ""):
+        self.seconds = seconds
+        self.mark = mark
+
+    def choose(self, view, actions):
+        if self.mark:
+            Path(self.mark, str(os.getpid())).touch()
+        time.sleep(self.seconds)
+        return actions[0]
+
+
+def engine_tables(tmp_path: Path, engine: str, rules: dict, strategies: list, players: int,
+                  games: int, heroes: list | None = None, *, game: str, seed: int):
+    """The ``games`` and ``seats`` Parquet tables one engine writes for a chunk of ``game``."""
+    import polars as pl
+
+    from simulate.games import get_game
+    from simulate.runner import Chunk, play_chunk, write_chunk
+    task = {"game": game, "rules": rules, "seed": seed, "strategies": strategies[:players],
+            "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
+            "start": 0, "stop": games, "engine": engine}
+    out = tmp_path / engine
+    write_chunk(out, get_game(game), Chunk("v", players, 0, games), *play_chunk(task))
+    return (pl.read_parquet(out / "games" / "*.parquet"),
+            pl.read_parquet(out / "seats" / "*.parquet"))
+
+
+def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: int, games: int,
+                       heroes: list | None = None, *, game: str, seed: int) -> None:
+    """The compiled kernel and the Python engine write identical Parquet tables."""
+    python = engine_tables(tmp_path, "python", rules, strategies, players, games, heroes,
+                           game=game, seed=seed)
+    compiled = engine_tables(tmp_path, "compiled", rules, strategies, players, games, heroes,
+                             game=game, seed=seed)
+    for a, b in zip(python, compiled):
+        assert a.schema == b.schema
+        assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)

@@ -98,3 +98,11 @@ def test_legal_actions_are_printable_and_hashable(name):
             assert "object at 0x" not in repr(action)
         state.apply(actions[0])
         steps += 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_are_read_only_and_play_is_unchanged_by_writes(name):
+    """Issue 14: a strategy that tries every write into its view changes nothing."""
+    from tests.vandal import assert_vandals_change_nothing
+    spec = get_game(name)
+    assert_vandals_change_nothing(name, spec.players[1], 1)

@@ -1,4 +1,6 @@
 """Strategies cannot slip an illegal action past the driver, and their failures are one line."""
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -52,3 +54,28 @@ def test_a_utf8_bom_config_is_read(tmp_path):
                                                            strategy="random").encode())
     result = CliRunner().invoke(app, ["validate", str(config)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_decision_seconds_from_the_config_stops_a_sleeping_strategy(tmp_path, jobs):
+    text = (SMALL_RUN.format(out=tmp_path / "o", strategy="tests.helpers:SlowStrategy")
+            .replace("games = 60", "games = 4").replace("chunk = 25", "chunk = 2")
+            .replace("jobs = 1", f"jobs = {jobs}\ndecision_seconds = 0.25")
+            .replace('"tests.helpers:SlowStrategy"',
+                     '{ name = "tests.helpers:SlowStrategy", seconds = 30.0 }'))
+    result = CliRunner().invoke(app, ["run", str(write_config(tmp_path, text)), "--no-report"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert re.search(r"strategy 'tests.helpers:SlowStrategy.*' at seat \d in game \d+, decision "
+                     r"\d+ took longer than the decision time limit of 0.25 s", lines[0]), lines
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1e9", "true", '"2"', "nan", "inf"])
+def test_decision_seconds_must_be_a_sensible_number(tmp_path, value):
+    text = SMALL_RUN.format(out=tmp_path / "o", strategy="random").replace(
+        "jobs = 1", f"jobs = 1\ndecision_seconds = {value}")
+    result = CliRunner().invoke(app, ["validate", str(write_config(tmp_path, text))])
+    assert result.exit_code == 2, result.output
+    assert "[run] decision_seconds" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -28,6 +28,19 @@ Seed = Annotated[int | None, typer.Option("--seed", help="Run seed (overrides [r
 Out = Annotated[str | None, typer.Option("--out", help="Results folder (overrides [run]).")]
 
 
+BACKENDS = ("loky", "dask")
+
+
+def check_backend(backend: str, scheduler: str | None) -> None:
+    """A known backend, and with dask a well-formed scheduler address (before anything runs)."""
+    from simulate.dask_cluster import scheduler_address
+
+    if backend not in BACKENDS:
+        raise ConfigError(f"--backend {backend!r} is unknown; allowed: {', '.join(BACKENDS)}")
+    if backend == "dask":
+        scheduler_address(scheduler)
+
+
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
 
 

@@ -7,7 +7,6 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import ConfigPath, Debug, user_errors
-from simulate.games.base import ConfigError
 
 
 def list_games(game: Annotated[str | None, typer.Argument(
@@ -16,10 +15,11 @@ def list_games(game: Annotated[str | None, typer.Argument(
     allowed values."""
     from simulate.games import game_names, get_game
     from simulate.games.base import allowed_text, rule_fields
+    from simulate.config import can_look_ahead
     from strategies import strategies_for, strategy_params
 
     with user_errors(debug):
-        names = [game] if game else list(game_names())
+        names = [game] if game is not None else list(game_names())
         for name in names:
             spec = get_game(name)
             lo, hi = spec.players
@@ -28,6 +28,8 @@ def list_games(game: Annotated[str | None, typer.Argument(
                 typer.echo(f"  heroes: {', '.join(spec.heroes)}")
             typer.echo("  strategies:")
             for sname, cls in strategies_for(name).items():
+                if cls.looks_ahead and not can_look_ahead(spec):
+                    continue          # search needs State.determinize
                 params = ", ".join(f"{k} = {toml_value(v)}"
                                    for k, v in strategy_params(cls).items())
                 default = "   (default)" if sname == spec.default_strategy else ""
@@ -89,12 +91,10 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
     from reports.report import build_report
     from reports.tuning import build_sensitivity_report, build_tune_report
     from simulate.manifest import verified
-    from simulate.results_folder import MANIFEST
+    from simulate.results_folder import existing_results
 
     with user_errors(debug):
-        folder = Path(out).expanduser()
-        if not (folder / MANIFEST).is_file():
-            raise ConfigError(f"{out} is not a results folder (no {MANIFEST})")
+        folder = existing_results(out)
         config = verified(folder).get("config", {})
         if "tune" in config and (folder / "tune.json").is_file():
             typer.echo(f"report: {build_tune_report(folder)}")

@@ -39,7 +39,8 @@ def replay(config: ConfigPath,
         log: list[str] = []
         seed_used = game_seed(cfg.seed, game)
         _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,
-                                          index=game, log=log)
+                                          index=game, log=log,
+                                          decision_seconds=cfg.decision_seconds)
         typer.echo(f"{spec.title}: game {game}, variant {variant}, {n} player(s), "
                    f"seed {seed_used}")
         for line in log:

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Games, Out, Seed, user_errors
-from simulate.games.base import ConfigError
+from simulate.cli.common import (ConfigPath, Debug, Games, Out, Seed, check_backend,
+                                 user_errors)
 
 
 def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.Option(
@@ -34,18 +35,18 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
+    from simulate.results_folder import held_for_rounds
     from simulate.runner import run as run_games
 
     with user_errors(debug):
-        if backend not in ("loky", "dask"):
-            raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
+        check_backend(backend, scheduler)
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
         say = lambda line: typer.echo(line, err=True)  # noqa: E731
-        with RunProgress() as progress:
+        with held_for_rounds(Path(cfg.out)), RunProgress() as progress:   # the lock: rounds + report
             if cfg.until_ci:
                 manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
                                                   progress.games, fresh=fresh, say=say)

@@ -1,12 +1,13 @@
 """`simulate tune` and `simulate sensitivity`: adaptive runs that stop when the answer is known."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Out, Seed, user_errors
-from simulate.games.base import ConfigError
+from simulate.cli.common import ConfigPath, Debug, Out, Seed, check_backend, user_errors
+from simulate.results_folder import held_for_rounds
 
 Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
@@ -28,9 +29,10 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
 
     with user_errors(debug):
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _check_backend(backend)
-        with RunProgress() as progress:
+        check_backend(backend, scheduler)
+        with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
+            report_path = build_tune_report(plan.cfg.out) if report else None
         typer.echo(f"method: {result['method']}")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
@@ -41,7 +43,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
         typer.echo(f"{len(result['candidates'])} values tried, {result['games_spent']:,} games "
                    f"in {plan.cfg.out} ({result['stopped']})")
         if report:
-            typer.echo(f"report: {build_tune_report(plan.cfg.out)}")
+            typer.echo(f"report: {report_path}")
 
 
 def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
@@ -56,9 +58,10 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
 
     with user_errors(debug):
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
-        _check_backend(backend)
-        with RunProgress() as progress:
+        check_backend(backend, scheduler)
+        with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
+            report_path = build_sensitivity_report(plan.cfg.out) if report else None
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
                    f"{_interval(result['baseline'])}; largest effects:")
         for row in result["effects"][:8]:
@@ -67,12 +70,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
         typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
         if report:
-            typer.echo(f"report: {build_sensitivity_report(plan.cfg.out)}")
-
-
-def _check_backend(backend: str) -> None:
-    if backend not in ("loky", "dask"):
-        raise ConfigError(f"--backend {backend!r} is unknown; allowed: loky, dask")
+            typer.echo(f"report: {report_path}")
 
 
 def _point(rules: list[str], point: list) -> str:

@@ -8,7 +8,8 @@ state machine:
 * ``new_game(rules, n_players, rng, heroes) -> State``; all chance comes from ``rng`` (a
   ``random.Random``) inside ``new_game`` and ``State.apply``.
 * ``State``: ``current_seat``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``outcome()``,
-  ``view(seat)`` (no RNG, no hidden information of other seats), ``assert_invariants()`` and
+  ``view(seat)`` (read-only: tuples and frozen types, or a ``read_only.Window``; no RNG, no
+  hidden information of other seats), ``assert_invariants()`` and
   ``events`` (``None``, or a list the engine appends readable log lines to: rolls, score changes).
 * Actions are small immutable values (NamedTuples) that print readably.
 * ``State.determinize(seat, rng)`` (optional, needed by the generic ``search`` strategy): a copy

@@ -86,3 +86,22 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
         return ("a seat plays a strategy with no compiled twin (only the built-in ones: "
                 f"{'|'.join(s.describe() for s in seats)})")
     return None
+
+
+def entry_points(columns_of, compiled_seats, warm_task: dict):
+    """A kernel module's ``unsupported``, ``play_chunk`` and ``warm`` (what simulate/engines.py
+    calls), from its ``columns_of`` (see :func:`play_chunk_with`), its ``compiled_seats(seats)``
+    (kinds and parameters, or None) and a tiny task that compiles (or loads) the kernel."""
+    def unsupported(game: str, strategies: list) -> str | None:
+        """Why the kernel cannot play these seats (None: it can)."""
+        return unsupported_seats(game, strategies, compiled_seats)
+
+    def play_chunk(task: dict) -> tuple[dict, dict]:
+        """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
+        return play_chunk_with(columns_of, task)
+
+    def warm() -> None:
+        """Compile (or load) the kernel once, so runs and their workers find it cached."""
+        play_chunk(warm_task)
+
+    return unsupported, play_chunk, warm

@@ -32,29 +32,31 @@ def new_mt() -> np.ndarray:
     return np.zeros(N + 1, dtype=np.uint32)
 
 
-@njit(cache=True)
-def _init_genrand(state, s):
-    state[0] = s
+def _init_genrand(s: int) -> np.ndarray:
+    """CPython's ``init_genrand(s)``: the words every ``init_by_array`` starts from."""
+    words = [s]
     for i in range(1, N):
-        prev = np.uint64(state[i - 1])
-        state[i] = (np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i)) & MASK32
-    state[N] = N
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(words, dtype=np.uint32)
+
+
+# ``random.Random(seed)`` always starts from init_genrand(19650218): computed once, copied.
+_GENRAND_19650218 = _init_genrand(19650218)
 
 
 @njit(cache=True)
 def mt_seed(state, seed) -> None:
     """Seed ``state`` exactly as ``random.Random(seed)`` does, for an int 0 <= seed < 2**64."""
     seed = np.uint64(seed)
-    key = np.empty(2, dtype=np.uint64)
-    key[0] = seed & MASK32
-    key[1] = seed >> np.uint64(32)
-    key_length = 2 if key[1] != 0 else 1          # CPython uses the int's 32-bit words, at least one
-    _init_genrand(state, np.uint64(19650218))
+    low, high = seed & MASK32, seed >> np.uint64(32)
+    key_length = 2 if high != 0 else 1          # CPython uses the int's 32-bit words, at least one
+    state[:N] = _GENRAND_19650218
     i, j = 1, 0
     for _ in range(max(N, key_length)):
         prev = np.uint64(state[i - 1])
         mixed = (prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)
-        state[i] = ((np.uint64(state[i]) ^ mixed) + key[j] + np.uint64(j)) & MASK32
+        state[i] = ((np.uint64(state[i]) ^ mixed) + (high if j else low) + np.uint64(j)) & MASK32
         i += 1
         j += 1
         if i >= N:
@@ -81,9 +83,15 @@ def _twist(y):
 
 @njit(cache=True)
 def _refill(state) -> None:
-    for k in range(N):
-        y = (np.uint64(state[k]) & UPPER_MASK) | (np.uint64(state[(k + 1) % N]) & LOWER_MASK)
-        state[k] = np.uint64(state[(k + M) % N]) ^ _twist(y)
+    """CPython's twist of all 624 words, in three runs so no index needs a modulo."""
+    for k in range(N - M):
+        y = (np.uint64(state[k]) & UPPER_MASK) | (np.uint64(state[k + 1]) & LOWER_MASK)
+        state[k] = np.uint64(state[k + M]) ^ _twist(y)
+    for k in range(N - M, N - 1):
+        y = (np.uint64(state[k]) & UPPER_MASK) | (np.uint64(state[k + 1]) & LOWER_MASK)
+        state[k] = np.uint64(state[k + M - N]) ^ _twist(y)
+    y = (np.uint64(state[N - 1]) & UPPER_MASK) | (np.uint64(state[0]) & LOWER_MASK)
+    state[N - 1] = np.uint64(state[M - 1]) ^ _twist(y)
     state[N] = 0
 
 

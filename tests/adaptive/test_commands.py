@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from simulate.adaptive.until_ci import headline_intervals
 from simulate.cli import app
 from simulate.runner import read_tables
-from tests.helpers import kill_after_chunks, write_config
+from tests.helpers import TUNE, kill_after_chunks, write_config
 
 runner = CliRunner()
 
@@ -26,15 +26,6 @@ out = "{out}"
 [players]
 count = 1
 strategies = "risk_aware"
-"""
-TUNE = """
-[tune]
-rules = { solo_win_score = [5, 35] }
-tolerance = 0.05
-first_games = 50
-[[tune.targets]]
-metric = "win_rate"
-equals = 0.5
 """
 
 

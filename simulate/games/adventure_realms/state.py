@@ -16,6 +16,7 @@ from simulate.games.adventure_realms import actions as A
 from simulate.games.adventure_realms.components import GUILDS, load_components, space_gains
 from simulate.games.adventure_realms.dungeon import Dungeon
 from simulate.games.adventure_realms.effects import VP_PARTS, Effects
+from simulate.games.adventure_realms.hidden import redraw_hidden
 from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.view import View, make_view
@@ -145,6 +146,14 @@ class State(Effects, Dungeon, RevealPhase):
             rng.setstate(self.rng.getstate())
         other.rng = rng
         return other
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A look-ahead copy (base.py): what ``seat`` cannot see redrawn (hidden.py), fresh
+        chance."""
+        twin = self.clone(random.Random(rng.getrandbits(64)))
+        twin.events = None
+        redraw_hidden(twin, seat, rng)
+        return twin
 
     # --- the round -----------------------------------------------------------------------------
     def _start_round(self) -> None:

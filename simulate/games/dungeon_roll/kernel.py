@@ -11,18 +11,16 @@ strategies ``random``, ``cautious``, ``bold``, ``risk_aware`` with any parameter
 """
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 from numba import njit
 
-from simulate.games.base import make_rules, rules_hash
+from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.dungeon_roll.components import HERO_KEYS, SOLO_RANKS
 from simulate.games.dungeon_roll.kernel_apply import apply
-from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, legal
+from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, buffers, legal
 from simulate.games.dungeon_roll.kernel_solver import new_memo
 from simulate.games.dungeon_roll.kernel_state import (
     ACH, CUR, DELVE_END, DELVE_LEVEL, DELVE_XP, END_NAMES, FLEES, FOUGHT, DEFEATED, HAND, HERO,
@@ -30,39 +28,15 @@ from simulate.games.dungeon_roll.kernel_state import (
     R_SOLO_RANKS,
     R_SOLO_WIN, R_TREASURE_VALUE, ST_SIZE, XP, XP_BOX, XP_DRAGONS, XP_LEVELS, new_game, seat_at,
     start_delve)
-from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, choose
+from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
-
+from simulate.kernels import entry_points
 from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
 
-
-
-def _drop_stale_caches() -> None:
-    """numba's ``cache=True`` checks only a function's own file, so a kernel cached against an
-    older kernel_state.py (or cpython_random.py) would still load. The sources' hash is stamped
-    beside the cache; when it changes, this kernel's cache files (``kernel*.nbi/nbc``, which
-    numba wrote for us) are dropped before anything is loaded."""
-    here = Path(__file__).parent
-    sources = sorted(here.glob("kernel*.py")) + [Path(mt_seed.py_func.__code__.co_filename)]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "kernel_sources.sha256"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        for old in list(cache.glob("kernel*.nbi")) + list(cache.glob("kernel*.nbc")):
-            old.unlink()
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:                     # a read-only install: numba recompiles in memory
-        pass
-
-
-_drop_stale_caches()
-
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
-G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SIZE = range(8)
+(G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SEED,
+ G_SIZE) = range(9)
 (S_HERO, S_MASTER, S_XP_LEVELS, S_XP_DRAGONS, S_XP_BOX, S_XP_TREASURES, S_XP_PAIRS, S_TREASURES,
  S_FOUGHT, S_DEFEATED, S_FLEES, S_DEEPEST, S_SCORE, S_RANK, S_WON, S_SOLO_RANK, S_ACH,
  S_N_DELVES) = range(18)
@@ -94,11 +68,15 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
     seats = np.zeros((stop - start, n_players, S_SIZE), dtype=np.int64)
     st = np.zeros(ST_SIZE, dtype=np.int64)
     acts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    buf = buffers()
     rng, srng = new_mt(), new_mt()
+    lots = (kinds == RANDOM).any()              # only the random strategy draws lots
     for g in range(stop - start):
         seed = game_seed(run_seed, start + g)
+        games[g, G_SEED] = seed
         mt_seed(rng, seed)
-        mt_seed(srng, strategy_seed(seed))
+        if lots:
+            mt_seed(srng, strategy_seed(seed))
         new_game(st, R, rng, n_players, heroes)
         decisions = 0
         while not st[IS_OVER]:
@@ -106,7 +84,7 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
                 start_delve(st, R, rng)
                 continue
             seat = st[CUR]
-            n = legal(st, R, acts)
+            n = legal(st, R, acts, buf)
             action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo, srng)
             decisions += 1
             apply(st, R, rng, action)
@@ -171,8 +149,14 @@ def _outcome(st, R, n, game, seats):
     game[G_SHARED] = n > 1 and winners > 1
 
 
-def _strategy_row(seat: Any) -> tuple[int, list[float]]:
-    return KINDS.index(seat.name), [float(getattr(seat, p, 0)) for p in PARAM_NAMES]
+def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """(kinds, parameters) of the seats when every one is a built-in strategy, else None."""
+    from strategies import strategies_for
+    known = strategies_for("dungeon_roll")
+    if any(s.name not in KINDS or type(s) is not known.get(s.name) for s in seats):
+        return None
+    return (np.array([KINDS.index(s.name) for s in seats], dtype=np.int64),
+            np.array([[float(getattr(s, p, 0)) for p in PARAM_NAMES] for s in seats]))
 
 
 def unsupported(game: str, strategies: list) -> str | None:
@@ -187,57 +171,40 @@ def unsupported(game: str, strategies: list) -> str | None:
     return None
 
 
-def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
-    """runner.play_chunk for Dungeon Roll, compiled: the same ``games`` and ``seats`` columns."""
+def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
+                  heroes: list | None) -> tuple[dict, dict] | None:
+    """The chunk's columns that vary by game (simulate/kernels ``play_chunk_with`` adds the
+    runner's constant ones), or None when some seat has no compiled twin."""
     global _MEMO
-    from simulate.games import get_game
-    from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
-    from simulate.runner import game_seed as runner_seed
-    from strategies import build_strategy
     unknown = set(task) - TASK_KEYS
     if unknown:                         # a runner feature this kernel does not know of
         raise RuntimeError(f"the Dungeon Roll kernel cannot play a task with {sorted(unknown)}")
-    spec = get_game(task["game"])
-    rules = make_rules(spec.rules_class, task["rules"])
-    seats = [build_strategy(spec.name, s) for s in task["strategies"]]
+    covered = compiled_seats(seats)
+    if covered is None:
+        return None
     n = task["players"]
-    heroes = np.array([HERO_KEYS.index(h) if h else -1 for h in task["heroes"][:n]], dtype=np.int64)
-    rows = [_strategy_row(s) for s in seats]
-    kinds = np.array([k for k, _ in rows], dtype=np.int64)
-    params = np.array([p for _, p in rows], dtype=np.float64)
+    hero_ids = np.array([HERO_KEYS.index(h) if h else -1 for h in (heroes or [None] * n)],
+                        dtype=np.int64)
     if _MEMO is None:
         _MEMO = new_memo()
     start, stop = task["start"], task["stop"]
-    g, s = play_games(rules_array(rules), n, heroes, kinds, params,
+    g, s = play_games(rules_array(rules), n, hero_ids, *covered,
                       np.uint64(task["seed"] % 2**64), start, stop, _MEMO)
     size = stop - start
-    index = np.arange(start, stop, dtype=np.int64)
-    seeds = np.array([runner_seed(task["seed"], i) for i in range(start, stop)], dtype=np.int64)
-    described = [x.describe() for x in seats]
-    games = {"game": index, "variant": [task["variant"]] * size, "players": np.full(size, n),
-             "seed": seeds, "strategies": ["|".join(described)] * size,
+    games = {"game": np.arange(start, stop, dtype=np.int64), "seed": g[:, G_SEED],
              "decisions": g[:, G_DECISIONS], "end_reason": ["delves_done"] * size,
-             "game_name": [spec.name] * size, "engine_version": [spec.version] * size,
-             "rules_hash": [rules_hash(rules)] * size,
              "delves": np.full(size, n * rules.delves_per_player), "deepest_level": g[:, G_DEEPEST],
              "dragons_defeated": g[:, G_DRAGONS], "flees": g[:, G_FLEES],
              "winning_score": g[:, G_WINNING], "tie_break_decided": g[:, G_TIE_BREAK] > 0,
              "shared_win": g[:, G_SHARED] > 0}
-    assert list(games) == list(GAME_COLUMNS) + list(spec.game_columns)
-    return games, _seat_columns(task, s.reshape(size * n, S_SIZE), index, n, described,
-                                list(SEAT_COLUMNS) + list(spec.seat_columns))
+    return games, _seat_columns(s.reshape(size * n, S_SIZE))
 
 
-def _seat_columns(task: dict, s: np.ndarray, index: np.ndarray, n: int, described: list,
-                  order: list) -> dict:
-    rows = len(s)
+def _seat_columns(s: np.ndarray) -> dict:
     heroes = np.array(HERO_KEYS, dtype=object)
     ends = np.array(END_NAMES + (None,), dtype=object)
     ranks = np.array(SOLO_RANKS + (None,), dtype=object)
-    cols = {"game": np.repeat(index, n), "variant": [task["variant"]] * rows,
-            "players": np.full(rows, n), "seat": np.tile(np.arange(n), len(index)),
-            "strategy": described * len(index), "score": s[:, S_SCORE].astype(np.float64),
-            "rank": s[:, S_RANK], "won": s[:, S_WON] > 0,
+    cols = {"score": s[:, S_SCORE].astype(np.float64), "rank": s[:, S_RANK], "won": s[:, S_WON] > 0,
             "hero": pl.Series(heroes[s[:, S_HERO]], dtype=pl.String),
             "master": s[:, S_MASTER] > 0}
     for name, col in (("xp_levels", S_XP_LEVELS), ("xp_dragons", S_XP_DRAGONS),
@@ -255,7 +222,6 @@ def _seat_columns(task: dict, s: np.ndarray, index: np.ndarray, n: int, describe
                                   dtype=pl.String)
     for bit, (_, key) in enumerate(ACH_KEYS):
         cols[key] = (s[:, S_ACH] >> bit & 1) > 0
-    assert list(cols) == order
     return cols
 
 
@@ -264,7 +230,7 @@ def _where(mask: np.ndarray, values: np.ndarray) -> pl.Series:
     return pl.Series(values, dtype=pl.Int64).set(pl.Series(~mask), None)
 
 
-def warm() -> None:
-    """Compile (or load) the kernel once, so runs and their workers find it cached."""
-    play_chunk({"game": "dungeon_roll", "rules": {}, "seed": 0, "strategies": ["risk_aware"] * 2,
-                "heroes": [None, None], "variant": "warm", "players": 2, "start": 0, "stop": 2})
+# The runner's entry points (simulate/engines.py); ``unsupported`` above checks names only.
+_, play_chunk, warm = entry_points(chunk_columns, compiled_seats, {
+    "game": "dungeon_roll", "rules": {}, "seed": 0, "strategies": ["risk_aware"] * 2,
+    "heroes": [None, None], "variant": "warm", "players": 2, "start": 0, "stop": 2})

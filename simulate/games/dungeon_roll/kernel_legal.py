@@ -1,5 +1,6 @@
 """Compiled legal actions: legal.py's lists, in the same order (the random strategy's lot and
-the heuristics' first-best choices depend on it). ``legal`` writes action ints into ``acts``."""
+the heuristics' first-best choices depend on it). ``legal`` writes action ints into ``acts``,
+using the scratch arrays of ``buffers()`` (allocated once per chunk, not per decision)."""
 from __future__ import annotations
 
 import numpy as np
@@ -20,6 +21,14 @@ from simulate.games.dungeon_roll.kernel_tables import AS_LEN, AS_LIST, HERO_AS, 
 MAX_ACTIONS = 512
 MAX_SOURCES = 20
 SPELLSWORD, MERCENARY, KNIGHT, HALF_GOBLIN, MINSTREL, ENCHANTRESS, OCCULTIST, CRUSADER = range(8)
+
+
+@njit(cache=True)
+def buffers():
+    """Scratch for ``legal``: sources, their types and type counts, type masks, unit counts."""
+    return (np.empty(MAX_SOURCES, dtype=np.int64), np.empty((MAX_SOURCES, 5), dtype=np.int64),
+            np.empty(MAX_SOURCES, dtype=np.int64), np.empty(MAX_SOURCES, dtype=np.int64),
+            np.empty(MAX_SOURCES, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -71,19 +80,19 @@ def source_count(st, source):
 
 
 @njit(cache=True)
-def legal(st, R, acts):
+def legal(st, R, acts, buf):
     """legal.LegalActions.legal_actions into ``acts``; returns how many."""
     phase = st[PHASE]
     if phase == MONSTER:
-        return _monster(st, R, acts)
+        return _monster(st, R, acts, buf)
     if phase == REGROUP:
         acts[0] = act(RETIRE, 0, 0, 0, 0)
         acts[1] = act(SEEK_GLORY, 0, 0, 0, 0)
         return 2
     if phase == LOOT:
-        return _loot(st, R, acts)
+        return _loot(st, R, acts, buf)
     if phase == DRAGON or phase == DRAGON_FIGHT:
-        return _dragon(st, R, acts)
+        return _dragon(st, R, acts, buf)
     n = 0
     if phase == REROLL:
         for f in range(6):
@@ -111,7 +120,7 @@ def legal(st, R, acts):
 
 
 @njit(cache=True)
-def _monster(st, R, acts):
+def _monster(st, R, acts, buf):
     me = here(st)
     hero, master = st[me + HERO], st[me + MASTER]
     bonus = -1                                  # legal.BONUS: Commander's Fighter, Bard's Champion
@@ -119,9 +128,7 @@ def _monster(st, R, acts):
         bonus = 0
     elif master and hero == MINSTREL:
         bonus = 4
-    src = np.empty(MAX_SOURCES, dtype=np.int64)
-    types = np.empty((MAX_SOURCES, 5), dtype=np.int64)
-    ntypes = np.empty(MAX_SOURCES, dtype=np.int64)
+    src, types, ntypes = buf[0], buf[1], buf[2]
     n_src = sources(st, src, types, ntypes)
     n = 0
     for i in range(n_src):
@@ -198,10 +205,8 @@ def _loot_into(st, R, acts, n, src, types, ntypes, n_src):
 
 
 @njit(cache=True)
-def _loot(st, R, acts):
-    src = np.empty(MAX_SOURCES, dtype=np.int64)
-    types = np.empty((MAX_SOURCES, 5), dtype=np.int64)
-    ntypes = np.empty(MAX_SOURCES, dtype=np.int64)
+def _loot(st, R, acts, buf):
+    src, types, ntypes = buf[0], buf[1], buf[2]
     n_src = sources(st, src, types, ntypes)
     n = _loot_into(st, R, acts, 0, src, types, ntypes, n_src)
     n = _elixir_scroll_ultimate_into(st, acts, n, LOOT)
@@ -210,18 +215,15 @@ def _loot(st, R, acts):
 
 
 @njit(cache=True)
-def _dragon(st, R, acts):
-    src = np.empty(MAX_SOURCES, dtype=np.int64)
-    types = np.empty((MAX_SOURCES, 5), dtype=np.int64)
-    ntypes = np.empty(MAX_SOURCES, dtype=np.int64)
+def _dragon(st, R, acts, buf):
+    src, types, ntypes = buf[0], buf[1], buf[2]
     n_src = sources(st, src, types, ntypes)
     fight = st[PHASE] == DRAGON_FIGHT
     if fight:
         need, used = st[STRIKES_LEFT], st[STRIKE_MASK]
     else:
         need, used = dragon_need(st, R), 0
-    masks = np.empty(MAX_SOURCES, dtype=np.int64)
-    counts = np.empty(MAX_SOURCES, dtype=np.int64)
+    masks, counts = buf[3], buf[4]
     for i in range(n_src):
         mask = 0
         for j in range(ntypes[i]):

@@ -6,7 +6,10 @@ value is the same float sum, added in the same order. odds.py works on bit sets 
 triples; here ``feasible`` answers one triple at a time (the same set, by the same recursion).
 
 A party is packed in one int: 6 bits per slot (Fighter, Cleric, Mage, Thief, Champion, wild).
-Results are memoised in an open-addressing table (``new_memo``), emptied when half full.
+Results are memoised in a lossy two-way table (``new_memo``): a key has two slots in one cache
+line; a new result goes in the first, pushing the older one to the second, so the positions in
+play stay remembered and nothing is ever emptied wholesale. Every result is pure, so whether it
+is remembered or worked out again, the answer is the same.
 """
 from __future__ import annotations
 
@@ -19,42 +22,59 @@ from simulate.games.dungeon_roll.kernel_tables import (KEEP, KIND_BONUS, KIND_MA
 
 IMPOSSIBLE = -1.0
 NO_MOVE = -1
-MEMO_BITS = 19
+MEMO_BITS = 20                          # 2**20 slots of 32 bytes: 32 MB per process
 _EMPTY = -1
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _TAG_PLAN, _TAG_FEASIBLE, _TAG_CHANCE = 0, 1, 2
+DEPTH = 64                              # each move defeats a monster: at most 30 moves deep
+KEY, VALUE, MOVE = 0, 1, 2              # a slot's columns (VALUE read through the float view)
 
 
 def new_memo(bits: int = MEMO_BITS):
-    """(keys, values, moves, count): the solver's memo, ~24 bytes per slot."""
-    size = 1 << bits
-    return (np.full(size, _EMPTY, dtype=np.int64), np.zeros(size, dtype=np.float64),
-            np.zeros(size, dtype=np.int64), np.zeros(1, dtype=np.int64))
+    """The solver's memo and its scratch (numba allocates nothing per call): (table, the same
+    table viewed as floats, feasible's stack, plan's stack and best values, party_completes'
+    units). A slot is (key, value, move, unused)."""
+    assert bits <= 24
+    table = np.zeros((1 << bits, 4), dtype=np.int64)
+    table[:, KEY] = _EMPTY
+    return (table, table.view(np.float64), np.zeros((DEPTH, 5), dtype=np.int64),
+            np.zeros((DEPTH, 7), dtype=np.int64), np.zeros(DEPTH, dtype=np.float64),
+            np.zeros(6, dtype=np.int64), np.zeros(6, dtype=np.int64))
 
 
 @njit(cache=True)
-def _slot_of(memo, key):
-    """Index of ``key`` in the table, or of the empty slot where it would go."""
-    keys = memo[0]
-    mask = len(keys) - 1
-    i = np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(64 - MEMO_BITS)) & mask
-    while keys[i] != _EMPTY and keys[i] != key:
-        i = (i + 1) & mask
-    return i
+def _pair(memo, key):
+    """The first of the two slots ``key`` may live in (multiplicative hashing)."""
+    h = np.uint64(key) * _GOLDEN
+    return np.int64(h >> np.uint64(40)) & (len(memo[0]) - 2)
+
+
+@njit(cache=True)
+def _find(memo, key):
+    """The slot holding ``key``, or -1."""
+    table = memo[0]
+    i = _pair(memo, key)
+    if table[i, KEY] == key:
+        return i
+    if table[i + 1, KEY] == key:
+        return i + 1
+    return -1
 
 
 @njit(cache=True)
 def _store(memo, key, value, move):
-    keys = memo[0]
-    if memo[3][0] * 2 >= len(keys):          # half full: start afresh (the results are pure)
-        keys[:] = _EMPTY
-        memo[3][0] = 0
-    i = _slot_of(memo, key)
-    if keys[i] == _EMPTY:
-        memo[3][0] += 1
-    keys[i] = key
-    memo[1][i] = value
-    memo[2][i] = move
+    table = memo[0]
+    i = _pair(memo, key)
+    if table[i, KEY] != key:
+        if table[i + 1, KEY] == key:
+            i += 1
+        else:                                   # the first slot's result moves to the second
+            table[i + 1, KEY] = table[i, KEY]
+            table[i + 1, VALUE] = table[i, VALUE]
+            table[i + 1, MOVE] = table[i, MOVE]
+    table[i, KEY] = key
+    memo[1][i, VALUE] = value
+    table[i, MOVE] = move
 
 
 @njit(cache=True)
@@ -110,9 +130,8 @@ def can_complete(masks, counts, n, need, used):
 
 
 @njit(cache=True)
-def party_completes(kind, party, need):
-    masks = np.empty(6, dtype=np.int64)
-    counts = np.empty(6, dtype=np.int64)
+def party_completes(kind, party, need, memo):
+    masks, counts = memo[5], memo[6]
     n = 0
     for slot in range(6):
         c = count(party, slot)
@@ -167,21 +186,17 @@ def _next_move(kind, party, g, s, o, cursor, best):
     return -1, NO_MOVE, party, g, s, o
 
 
-DEPTH = 64                              # each move defeats a monster: at most 30 moves deep
-
-
 @njit(cache=True)
 def feasible(kind, party, g, s, o, need, memo):
     """Can ``party`` defeat goblins g, skeletons s, oozes o (the first type present attacked
     first, as odds._search does) and then still have ``need`` types for the dragon? A
     depth-first search with its own stack (numba cannot cache recursive functions)."""
     if g == 0 and s == 0 and o == 0:
-        return need == 0 or party_completes(kind, party, need)
-    key = _key(_TAG_FEASIBLE, kind, need, g, s, o, party)
-    i = _slot_of(memo, key)
-    if memo[0][i] == key:
-        return memo[1][i] > 0.0
-    stack = np.empty((DEPTH, 5), dtype=np.int64)        # party, g, s, o, cursor
+        return need == 0 or party_completes(kind, party, need, memo)
+    i = _find(memo, _key(_TAG_FEASIBLE, kind, need, g, s, o, party))
+    if i >= 0:
+        return memo[1][i, VALUE] > 0.0
+    stack = memo[2]                                     # party, g, s, o, cursor
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3], stack[0, 4] = party, g, s, o, 0
     depth, found = 0, False
     cursor, rest, cg, cs, co = 0, party, g, s, o
@@ -197,11 +212,11 @@ def feasible(kind, party, g, s, o, need, memo):
             continue
         stack[depth, 4] = cursor
         if cg == 0 and cs == 0 and co == 0:
-            found = need == 0 or party_completes(kind, rest, need)
+            found = need == 0 or party_completes(kind, rest, need, memo)
             continue
-        j = _slot_of(memo, _key(_TAG_FEASIBLE, kind, need, cg, cs, co, rest))
-        if memo[0][j] == _key(_TAG_FEASIBLE, kind, need, cg, cs, co, rest):
-            found = memo[1][j] > 0.0
+        j = _find(memo, _key(_TAG_FEASIBLE, kind, need, cg, cs, co, rest))
+        if j >= 0:
+            found = memo[1][j, VALUE] > 0.0
             continue
         depth += 1
         stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3], stack[depth, 4] = \
@@ -221,10 +236,9 @@ def _known_value(kind, party, g, s, o, need, memo):
         return IMPOSSIBLE
     if g == 0 and s == 0 and o == 0:
         return keep_value(party)
-    key = _key(_TAG_PLAN, kind, need, g, s, o, party)
-    i = _slot_of(memo, key)
-    if memo[0][i] == key:
-        return memo[1][i]
+    i = _find(memo, _key(_TAG_PLAN, kind, need, g, s, o, party))
+    if i >= 0:
+        return memo[1][i, VALUE]
     return np.nan
 
 
@@ -235,8 +249,7 @@ def plan_value(kind, party, g, s, o, need, memo):
     value = _known_value(kind, party, g, s, o, need, memo)
     if not np.isnan(value):
         return value
-    stack = np.empty((DEPTH, 7), dtype=np.int64)        # party, g, s, o, cursor, move, pending
-    best = np.empty(DEPTH, dtype=np.float64)
+    stack, best = memo[3], memo[4]                      # party, g, s, o, cursor, move, pending
     _push(stack, best, 0, party, g, s, o)
     depth, returned = 0, np.nan
     while True:
@@ -273,8 +286,8 @@ def plan(kind, party, g, s, o, need, memo):
     value = plan_value(kind, party, g, s, o, need, memo)
     if value == IMPOSSIBLE or (g == 0 and s == 0 and o == 0):
         return value, NO_MOVE
-    i = _slot_of(memo, _key(_TAG_PLAN, kind, need, g, s, o, party))
-    return value, memo[2][i]
+    i = _find(memo, _key(_TAG_PLAN, kind, need, g, s, o, party))
+    return value, memo[0][i, MOVE]      # stored last by plan_value, or just found there
 
 
 @njit(cache=True)
@@ -294,9 +307,9 @@ def clear_chance(kind, party, k, lair, threshold, need, memo):
     short = threshold - lair
     short = 0 if short < 0 else k + 1 if short > k else short
     key = _key(_TAG_CHANCE, kind, need, k, short, 0, party)
-    i = _slot_of(memo, key)
-    if memo[0][i] == key:
-        return memo[1][i]
+    i = _find(memo, key)
+    if i >= 0:
+        return memo[1][i, VALUE]
     p = 0.0
     for r in range(ROLL_N[k]):
         if feasible(kind, party, ROLL_G[k, r], ROLL_S[k, r], ROLL_O[k, r],

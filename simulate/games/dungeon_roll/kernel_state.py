@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.kernels.cpython_random import mt_random
 
 # Phases (legal.py) and delve ends (scoring.py's strings, by index).

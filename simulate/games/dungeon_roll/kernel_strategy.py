@@ -239,7 +239,7 @@ def _loot(st, R, acts, n, kind, P, memo):
     if not d3:
         return nothing
     many = d3 > 1
-    opt_cost = np.empty(n, dtype=np.float64)
+    opt_cost = np.empty(n, dtype=np.float64)       # only with chests to open: rarely
     opt_act = np.empty(n, dtype=np.int64)
     m = 0
     for i in range(n):

@@ -3,14 +3,19 @@
 Nothing here is typed twice: hero specialties (``AS_TYPES``), the solver's kinds (``odds.KINDS``),
 the probability of every roll (``odds.ROLLS``) and the strategies' costs are read from the Python
 modules and laid out as numpy arrays the numba kernel indexes (kernel.py, kernel_*.py).
+Every kernel module imports this one first: it picks numba's cache folder for these sources.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from simulate.games.dungeon_roll.components import AS_TYPES, HERO_COMPANION
-from simulate.games.dungeon_roll.odds import KEEP_VALUE, KIND, KINDS, ROLLS
-from strategies.dungeon_roll import DIE_COST, RESCUE
+from simulate.kernels import use_cache_for
+
+use_cache_for("dungeon_roll")           # before anything is compiled (simulate/kernels)
+
+from simulate.games.dungeon_roll.components import AS_TYPES, HERO_COMPANION  # noqa: E402
+from simulate.games.dungeon_roll.odds import KEEP_VALUE, KIND, KINDS, ROLLS  # noqa: E402
+from strategies.dungeon_roll import DIE_COST, RESCUE  # noqa: E402
 
 # AS_LIST[hero, face, i] (i < AS_LEN[hero, face]): companion types a party face may act as, in the
 # engine's order (the order legal actions list them in).

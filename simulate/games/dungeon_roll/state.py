@@ -18,7 +18,7 @@ from simulate.games.dungeon_roll.legal import (DRAGON, DRAGON_FIGHT, LOOT, MONST
                                                LegalActions)
 from simulate.games.dungeon_roll.powers import Powers
 from simulate.games.dungeon_roll.scoring import Scoring
-from simulate.games.dungeon_roll.view import DungeonView
+from simulate.games.dungeon_roll.view import DungeonView, make_view
 
 
 class DungeonRollState(LegalActions, Powers, Scoring):
@@ -363,7 +363,8 @@ class DungeonRollState(LegalActions, Powers, Scoring):
         return PHASE_NAMES[self.phase]
 
     def view(self, seat: int) -> DungeonView:
-        return DungeonView(self, seat)
+        """A frozen snapshot of what ``seat`` may see (view.py)."""
+        return make_view(self, seat)
 
     def clone(self, rng=None):
         """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""

@@ -1,45 +1,57 @@
 """What the adventurer may see: everything on the table, its own treasures, others' scores.
 
-The lists are the state's own (no copies, for speed): strategies must treat them as read-only.
+A frozen snapshot made per decision (a NamedTuple of ints and tuples): writing into it raises,
+and the engine never reads it back. Hidden: the other seats' treasure tokens, the box's contents
+(``box_total`` counts them) and the dice to come.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simulate.games.dungeon_roll.legal import PHASE_NAMES
+from simulate.games.dungeon_roll.rules import Rules
 
 
-class DungeonView:
-    __slots__ = ("seat", "phase", "hero", "master", "ultimate_used", "level",
-                 "party", "graveyard", "converted", "dungeon", "lair", "pool", "treasures",
-                 "box_total", "xp", "all_xp", "delve", "delves_per_player", "rules", "n_players",
-                 "strikes_left", "strike_mask", "revives", "reroll_dungeon", "resume")
-
-    def __init__(self, state, seat: int):
-        self.seat = seat
-        self.phase = state.phase
-        self.hero = state.hero[seat]
-        self.master = state.master[seat]
-        self.ultimate_used = state.ultimate_used
-        self.level = state.level
-        self.party = state.party
-        self.graveyard = state.graveyard
-        self.converted = state.converted
-        self.dungeon = state.dungeon
-        self.lair = state.lair
-        self.pool = state.pool
-        self.treasures = state.hands[seat]
-        self.box_total = state.box_total
-        self.xp = state.xp[seat]
-        self.all_xp = state.xp                    # every seat's XP tokens (public)
-        self.delve = len(state.delves[seat])      # delves this seat has finished
-        self.delves_per_player = state.rules.delves_per_player
-        self.rules = state.rules
-        self.n_players = state.n_players
-        self.strikes_left = state.strikes_left
-        self.strike_mask = state.strike_mask
-        self.revives = state.revives
-        self.reroll_dungeon = state.reroll_dungeon
-        self.resume = state.resume                # the phase a re-roll or revive returns to
+class DungeonView(NamedTuple):
+    seat: int
+    phase: int
+    hero: int
+    master: bool
+    ultimate_used: bool
+    level: int
+    party: tuple                 # active party dice per face
+    graveyard: int
+    converted: tuple             # dungeon dice turned companions, per face
+    dungeon: tuple               # this level's dungeon dice per face
+    lair: int
+    pool: int
+    treasures: tuple             # own treasure tokens, by kind
+    box_total: int
+    xp: int
+    all_xp: tuple                # every seat's XP tokens (public)
+    delve: int                   # delves this seat has finished
+    delves_per_player: int
+    rules: Rules
+    n_players: int
+    strikes_left: int
+    strike_mask: int
+    revives: int
+    reroll_dungeon: bool
+    resume: int                  # the phase a re-roll or revive returns to
 
     @property
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
+
+
+def make_view(state, seat: int) -> DungeonView:
+    s = state
+    return _new(DungeonView, (
+        seat, s.phase, s.hero[seat], s.master[seat], s.ultimate_used, s.level, tuple(s.party),
+        s.graveyard, tuple(s.converted), tuple(s.dungeon), s.lair, s.pool, tuple(s.hands[seat]),
+        s.box_total, s.xp[seat], tuple(s.xp), len(s.delves[seat]), s.rules.delves_per_player,
+        s.rules, s.n_players, s.strikes_left, s.strike_mask, s.revives, s.reroll_dungeon,
+        s.resume))
+
+
+_new = tuple.__new__

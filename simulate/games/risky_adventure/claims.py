@@ -226,6 +226,8 @@ class Claims:
         seat = self.current_seat
         m = self.map_deck.pop() if action.slot < 0 else self.maps_face_up.pop(action.slot)
         self.maps[seat].append(m)
+        if action.slot >= 0:
+            self.maps_seen[seat].append(m)        # taken from the display: everyone saw it
         self.pending_maps -= 1
         self._continue()
 

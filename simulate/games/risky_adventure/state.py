@@ -15,6 +15,7 @@ from simulate.games.risky_adventure.claims import Claims
 from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentError,
                                                        load_components)
 from simulate.games.risky_adventure.dice import face_symbols, roll_counts
+from simulate.games.risky_adventure.hidden import redraw_hidden
 from simulate.games.risky_adventure.rules import Rules
 from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.view import View
@@ -69,6 +70,7 @@ class State(Claims, Scoring):
         self.free_types = [[0, 0, 0] for _ in range(n)]
         self.free_wilds = [0] * n
         self.maps = [[] for _ in range(n)]
+        self.maps_seen = [[] for _ in range(n)]       # maps taken face up (hidden.py)
         self.positions = [0] * n
         self.parts = [dict.fromkeys(("artifacts", "expeditions", "bonus"), 0) for _ in range(n)]
         self.tally = [dict.fromkeys(("clocks_spent", "clocks_gained", "rolls_paid_nothing",
@@ -156,6 +158,13 @@ class State(Claims, Scoring):
             other.rng.setstate(self.rng.getstate())
         other.events = None
         return other
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A look-ahead copy (base.py): what ``seat`` cannot see redrawn (hidden.py), fresh
+        dice."""
+        twin = self.clone(random.Random(rng.getrandbits(64)))
+        redraw_hidden(twin, seat, rng)
+        return twin
 
     # --- chance -----------------------------------------------------------------------------
     def shuffle(self, items: list) -> None:

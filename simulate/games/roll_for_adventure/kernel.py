@@ -28,8 +28,10 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     WON, BONUS_GIVEN, rules_array)
 from simulate.games.roll_for_adventure.kernel_scores import PARAMS, T_SIZE
 from simulate.games.roll_for_adventure.kernel_strategy import choose
-from simulate.games.roll_for_adventure.kernel_turns import MAX_ACTIONS, apply, legal, new_game
+from simulate.games.roll_for_adventure.kernel_legal import MAX_ACTIONS, legal
+from simulate.games.roll_for_adventure.kernel_turns import apply, new_game
 from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
+from simulate.kernels import entry_points
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
@@ -109,6 +111,11 @@ def record(L, N, S, R, row, seats, seed, decisions):
         seats[s, 6] = S[HEROES + s]
 
 
+# A tiny chunk: playing it compiles (or loads) the kernel.
+WARM = {"game": "roll_for_adventure", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
+     "strategies": ["balanced", "random"], "heroes": [None, None], "start": 0, "stop": 1}
+
+
 # ---- Python side: which seats are covered, and the chunk's columns -----------------------------
 def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
     """(kinds, parameters) of the seats when every one has a compiled twin, else None."""
@@ -165,20 +172,4 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-def unsupported(game: str, strategies: list) -> str | None:
-    """Why the kernel cannot play these seats (None: it can)."""
-    from simulate.kernels import unsupported_seats
-    return unsupported_seats(game, strategies, compiled_seats)
-
-
-def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
-    """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
-    from simulate.kernels import play_chunk_with
-    return play_chunk_with(chunk_columns, task)
-
-
-def warm() -> None:
-    """Compile (or load) the kernel once, so runs and their workers find it cached."""
-    play_chunk({"game": "roll_for_adventure", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
-                "strategies": ["balanced", "random"], "heroes": [None, None],
-                "start": 0, "stop": 1})
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)

@@ -18,6 +18,9 @@ from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
 
 use_cache_for("roll_for_adventure")     # before anything is compiled (simulate/kernels)
 
+# the lists of L (shared by the kernels), re-exported for this game's kernel modules
+from simulate.kernels.lists import extend, insert_front, pop_at, push, remove  # noqa: E402,F401
+
 WIDTH = 32            # room in every list: the deck holds up to 25 cards, a list 24 dice
 
 # ---- rows of L (lengths in N) ----------------------------------------------------------------
@@ -107,46 +110,6 @@ def rules_array(rules) -> np.ndarray:
     for v in rules.forest_values:
         r[R_FOREST_TAKES + v] = 1
     return r
-
-
-# ---- ordered lists, as the engine's Python lists --------------------------------------------
-@njit(cache=True)
-def push(L, N, row, x):
-    L[row, N[row]] = x
-    N[row] += 1
-
-
-@njit(cache=True)
-def pop_at(L, N, row, i):
-    """``list.pop(i)``: the later items close the gap."""
-    x = L[row, i]
-    for j in range(i, N[row] - 1):
-        L[row, j] = L[row, j + 1]
-    N[row] -= 1
-    return x
-
-
-@njit(cache=True)
-def remove(L, N, row, x):
-    """``list.remove(x)``: the first x goes."""
-    for i in range(N[row]):
-        if L[row, i] == x:
-            pop_at(L, N, row, i)
-            return
-
-
-@njit(cache=True)
-def insert_front(L, N, row, x):
-    for j in range(N[row], 0, -1):
-        L[row, j] = L[row, j - 1]
-    L[row, 0] = x
-    N[row] += 1
-
-
-@njit(cache=True)
-def extend(L, N, row, source):
-    for i in range(N[source]):
-        push(L, N, row, L[source, i])
 
 
 @njit(cache=True)

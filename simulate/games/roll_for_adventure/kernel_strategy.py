@@ -14,7 +14,7 @@ from simulate.games.roll_for_adventure.kernel_layout import (
 from simulate.games.roll_for_adventure.kernel_scores import (
     HARM, HITS, ICE_CLAIM_AT, LOCK, PARTIAL, RESERVE, RESERVE_WEIGHT, RESURRECT, RETURN, SHIELD,
     STOP, TEMPO, THREAT_OF, ice_cave_score, short, task_terms, threats)
-from simulate.games.roll_for_adventure.kernel_turns import HEALER, FIGHTER, POWER
+from simulate.games.roll_for_adventure.kernel_legal import FIGHTER, HEALER, POWER
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
 """Everything on the table, all of it visible to every player (the game is cooperative).
 
-``State.view(seat)`` hands strategies this object itself, without copying: treat it as
-read-only. Dice are ints: 0-19 hero dice (colour ``die // 5``), 20-23 grey bonus dice.
+Strategies never get this object: ``State.view(seat)`` hands them a read-only window on it
+(``view.KingdomView``: the same fields, as tuples, and the same queries). Dice are ints: 0-19 hero dice (colour ``die // 5``), 20-23 grey bonus dice.
 Each container below lists the dice lying there; every die is in exactly one of them.
 """
 from __future__ import annotations
@@ -12,7 +12,44 @@ PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = range(8)
 PHASES = ("place", "advance", "lose", "claim", "give", "defeat", "reset", "over")
 
 
-class Kingdom:
+class KingdomQueries:
+    """Read-only questions about the table, asked of the kingdom or of a view of it."""
+    __slots__ = ()
+
+    def roll_counts(self) -> list[int]:
+        """How many dice of the current roll show each value (index 1-6); while placing, the
+        same as ``counts``."""
+        counts = [0] * 7
+        face = self.face
+        for d in self.hand:
+            counts[face[d]] += 1
+        return counts
+
+    def dice_held(self, seat: int) -> int:
+        """Hero and ally dice on a seat's hero board (plus its roll, for the active seat)."""
+        n = sum(1 for d in self.boards[seat] if d < HERO_DICE)
+        if seat == self.active:
+            n += sum(1 for d in self.hand if d < HERO_DICE)
+        return n
+
+    def forest_needed(self) -> int:
+        return self.forest_boundary - len(self.forest)
+
+    def ice_cave_count(self) -> int:
+        return 6 - self.ice_cave.count(-1)
+
+    def colour(self, die: int) -> str:
+        return "bonus" if die >= HERO_DICE else COLOURS[die // 5]
+
+    def die_label(self, die: int) -> str:
+        """'red' (a hero die back with its owner), 'yellow ally of blue', or 'bonus'."""
+        if die >= HERO_DICE:
+            return "bonus"
+        colour, holder = die // 5, self.holder[die]
+        return COLOURS[colour] if colour == holder else f"{COLOURS[colour]} ally of {COLOURS[holder]}"
+
+
+class Kingdom(KingdomQueries):
     def __init__(self, rules: Rules, n_players: int, cards: tuple):
         self.rules = rules
         self.n_players = n_players
@@ -54,39 +91,6 @@ class Kingdom:
         self.heroes: list[str | None] = [None] * n_players
         self.power_used = False          # a hero power is usable once per turn
         self.bonus_eligible: list[int] = []   # seats still owed a bonus die (phase GIVE)
-
-    # ---- queries for strategies and reports ------------------------------------------------
-    def roll_counts(self) -> list[int]:
-        """How many dice of the current roll show each value (index 1-6); while placing, the
-        same as ``counts``."""
-        counts = [0] * 7
-        face = self.face
-        for d in self.hand:
-            counts[face[d]] += 1
-        return counts
-
-    def dice_held(self, seat: int) -> int:
-        """Hero and ally dice on a seat's hero board (plus its roll, for the active seat)."""
-        n = sum(1 for d in self.boards[seat] if d < HERO_DICE)
-        if seat == self.active:
-            n += sum(1 for d in self.hand if d < HERO_DICE)
-        return n
-
-    def forest_needed(self) -> int:
-        return self.forest_boundary - len(self.forest)
-
-    def ice_cave_count(self) -> int:
-        return 6 - self.ice_cave.count(-1)
-
-    def colour(self, die: int) -> str:
-        return "bonus" if die >= HERO_DICE else COLOURS[die // 5]
-
-    def die_label(self, die: int) -> str:
-        """'red' (a hero die back with its owner), 'yellow ally of blue', or 'bonus'."""
-        if die >= HERO_DICE:
-            return "bonus"
-        colour, holder = die // 5, self.holder[die]
-        return COLOURS[colour] if colour == holder else f"{COLOURS[colour]} ally of {COLOURS[holder]}"
 
     def check(self, over: bool) -> None:
         """Invariants: the 20 hero dice and 4 bonus dice are each in exactly one place; what lies

@@ -20,6 +20,7 @@ from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, DEFEAT, G
 from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, HERO_DICE, TERRITORIES,
                                                      Rules)
 from simulate.games.roll_for_adventure.territories import FIRST_BONUS
+from simulate.games.roll_for_adventure.view import KingdomView
 
 RES = 4             # target codes: 0-3 territories, 4 the Vortex of Resurrection, 5+ enemy cards
 MOST = HERO_DICE + BONUS_DICE    # no roll holds more dice
@@ -43,6 +44,7 @@ class State:
         self.won = False
         self.end_reason = ""
         self.k = k = Kingdom(rules, n_players, enemies.enemy_cards(rules.enemy_ranks))
+        self._view = KingdomView(k)      # one read-only window for the game (view.py)
         self.deck: list[int] = []        # the draw deck, hidden; its top card is the LAST item
         self.pending: list[int] = []     # follow-up choices queued, the first is current
         self.turn_over = False           # the Vortex of Resurrection was used this turn
@@ -67,8 +69,10 @@ class State:
     def current_seat(self) -> int:
         return self.k.active
 
-    def view(self, seat: int) -> Kingdom:
-        return self.k                    # co-op: everything is visible; read-only
+    def view(self, seat: int) -> KingdomView:
+        """Co-op: every seat sees the whole kingdom, through a read-only window."""
+        self._view.refresh()
+        return self._view
 
     def outcome(self) -> Outcome:
         return metrics.outcome(self)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
 DATA = Path(__file__).parent / "data"
 ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -92,14 +93,14 @@ class Card(NamedTuple):
 
 class Components(NamedTuple):
     classes: tuple[ClassCard, ...]
-    class_by_name: dict[str, ClassCard]
+    class_by_name: Mapping[str, ClassCard]
     colour_classes: tuple[tuple[str, ...], ...]  # colour -> its class names
     races: tuple[Race, ...]
     backstories: tuple[Backstory, ...]
     alignments: tuple[AlignmentCard, ...]
     cards: tuple[Card, ...]
-    card_by_name: dict[str, Card]
-    armor_tables: dict[str, tuple[int, ...]]     # set -> stars by count (index 0 = 0 cards)
+    card_by_name: Mapping[str, Card]
+    armor_tables: Mapping[str, tuple[int, ...]]    # set -> stars by count (index 0 = 0 cards)
     placeholders: tuple[str, ...]
 
 
@@ -272,6 +273,8 @@ def load_components() -> Components:
     for what, items, least in (("races", races, 1), ("backstories", backstories, 4),
                                ("alignments", alignments, 4), ("market cards", cards, 1)):
         _need(len(items) >= least, "data", f"need at least {least} {what}")
-    return Components(classes, {c.name: c for c in classes}, pairs, tuple(races),
-                      tuple(backstories), tuple(alignments), cards,
-                      {c.name: c for c in cards}, tables, placeholders)
+    # read-only mappings: strategies see this shared data through their view (issue 14)
+    return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
+                      tuple(races), tuple(backstories), tuple(alignments), cards,
+                      MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),
+                      placeholders)

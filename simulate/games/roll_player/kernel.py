@@ -26,9 +26,11 @@ from simulate.games.roll_player.kernel_layout import (
     N_ROWS, OVER, PHASE, PLAYERS, RACE, R_CLASS_DICE, R_GOLD_DICE, SE_SIZE, SOLO, STAGE, S_SIZE,
     TOKEN, components_array, rules_array)
 from simulate.games.roll_player.kernel_scoring import record
-from simulate.games.roll_player.kernel_stages import proceed, setup_market
-from simulate.games.roll_player.kernel_strategy import BALANCER, GOAL_CHASER, choose
+from simulate.games.roll_player.kernel_setup import setup_market
+from simulate.games.roll_player.kernel_stages import proceed
+from simulate.games.roll_player.kernel_strategy import BALANCER, GOAL_CHASER, choose, scratch
 from simulate.games.roll_player.phases import P_RACE, S_RACE
+from simulate.kernels import entry_points
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
@@ -74,6 +76,7 @@ def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS,
     S = np.zeros(S_SIZE, np.int64)
     SE = np.zeros((4, SE_SIZE), np.int64)
     A = np.zeros((2048, 3), np.int64)
+    W = scratch()
     mt, lots = new_mt(), new_mt()
     draws = (kinds[:n] == RANDOM).any()
     for g in range(stop - start):
@@ -92,11 +95,16 @@ def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS,
             elif kinds[seat] == RANDOM:
                 a = int(mt_random(lots) * count)
             else:
-                a = choose(L, N, S, SE, R, D, P[seat], A, count, kinds[seat])
+                a = choose(L, N, S, SE, R, D, P[seat], A, count, kinds[seat], W)
             decisions += 1
             apply(L, N, S, SE, R, D, A, a, mt, fixed)
         record(L, N, S, SE, R, D, G[g], SEATS[g * n:(g + 1) * n],
                BOUGHT_IDS[g * n:(g + 1) * n], seed, decisions)
+
+
+# A tiny chunk: playing it compiles (or loads) the kernel.
+WARM = {"game": "roll_player", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
+     "strategies": ["goal_chaser", "random"], "heroes": [None, None], "start": 0, "stop": 1}
 
 
 # ---- Python side ------------------------------------------------------------------------------
@@ -158,20 +166,4 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-def unsupported(game: str, strategies: list) -> str | None:
-    """Why the kernel cannot play these seats (None: it can)."""
-    from simulate.kernels import unsupported_seats
-    return unsupported_seats(game, strategies, compiled_seats)
-
-
-def play_chunk(task: dict[str, Any]) -> tuple[dict, dict]:
-    """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
-    from simulate.kernels import play_chunk_with
-    return play_chunk_with(chunk_columns, task)
-
-
-def warm() -> None:
-    """Compile (or load) the kernel once, so runs and their workers find it cached."""
-    play_chunk({"game": "roll_player", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
-                "strategies": ["goal_chaser", "random"], "heroes": [None, None],
-                "start": 0, "stop": 1})
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)

@@ -17,11 +17,11 @@ from simulate.games.roll_player.kernel_layout import (
     R_NEW_STANDS, R_ROW_GOLD, R_SOLO_TRASH, R_THIEF_GOLD, R_THIEF_IN_SETUP, SKILLS,
     SKILLS_USED, SOLO, STAGE, STARTING, START_CHOSEN, TOKEN, TRAITS, TRASHED, VALS, WEAPONS, RACE,
     card, index_of, pop_at, push, remove, step_cell)
-from simulate.games.roll_player.kernel_stages import (
+from simulate.games.roll_player.kernel_setup import (
     K_ADJUST, K_BUY, K_CLASS, K_DISCARD, K_FLIP, K_KEEP, K_PASS, K_PLACE, K_RACE, K_RAISE,
     K_RECALL, K_REROLL, K_START_CHOOSE, K_START_PLACE, K_STEP, K_SWAP1, K_SWAP2, K_TAKE,
-    K_TARGET_INIT, K_TARGET_SKILL, K_TIE, K_USE_SKILL, add, ask, ask_initiative,
-    fill_initiative, open_rows, proceed, roll)
+    K_TARGET_INIT, K_TARGET_SKILL, K_TIE, K_USE_SKILL, add, ask, open_rows, roll)
+from simulate.games.roll_player.kernel_stages import ask_initiative, fill_initiative, proceed
 from simulate.games.roll_player.phases import (P_EFFECT, P_MARKET, P_PLACE, P_SKILL, S_BUY,
                                                S_BUY_AGAIN, S_NEXT_DICE, S_POST_BUY,
                                                S_POST_PLACE, S_PRE_BUY, S_PRE_INIT,

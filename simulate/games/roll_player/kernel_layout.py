@@ -18,6 +18,9 @@ from simulate.games.roll_player.components import CARD_TYPES, CONDITIONS, SKILL_
 
 use_cache_for("roll_player")            # before anything is compiled (simulate/kernels)
 
+# the lists of L (shared by the kernels), re-exported for this game's kernel modules
+from simulate.kernels.lists import index_of, pop_at, push, remove  # noqa: E402,F401
+
 # ---- rows of L --------------------------------------------------------------------------------
 DECK, MARKET, DISCARD, TRASHED, ROLL_QUEUE, MARKET_ORDER, DRUID_QUEUE, CLASS_DRAWS = range(8)
 PILE, SCRATCH = 8, 10                          # PILE: the two set-up piles (8, 9)
@@ -154,36 +157,6 @@ def rules_array(rules) -> np.ndarray:
 
 
 # ---- lists and data access --------------------------------------------------------------------
-@njit(cache=True)
-def push(L, N, row, x):
-    L[row, N[row]] = x
-    N[row] += 1
-
-
-@njit(cache=True)
-def pop_at(L, N, row, i):
-    x = L[row, i]
-    for j in range(i, N[row] - 1):
-        L[row, j] = L[row, j + 1]
-    N[row] -= 1
-    return x
-
-
-@njit(cache=True)
-def index_of(L, N, row, x):
-    for i in range(N[row]):
-        if L[row, i] == x:
-            return i
-    return -1
-
-
-@njit(cache=True)
-def remove(L, N, row, x):
-    i = index_of(L, N, row, x)
-    if i >= 0:
-        pop_at(L, N, row, i)
-
-
 @njit(cache=True)
 def card(D, cid, field):
     return D[D[H_CARD] + cid * CARD_W + field]

@@ -19,7 +19,7 @@ from simulate.games.roll_player.kernel_layout import (
     H_ARMOR_W, INIT_DICE, INIT_GOLD, INIT_OWNER, KLASS, N_CARDS, PHASE, RACE, R_ARMOR_BONUS,
     R_ARMOR_NEEDS_ALL, R_CHARISMA_VALUE, R_DISCARD_GOLD, R_NEW_STANDS, STAGE, STARTING, TOKEN,
     VALS, card, class_colour, step_cell)
-from simulate.games.roll_player.kernel_stages import (
+from simulate.games.roll_player.kernel_setup import (
     K_ADJUST, K_BUY, K_DISCARD, K_FLIP, K_KEEP, K_PASS, K_RAISE, K_RECALL, K_REROLL,
     K_START_CHOOSE, K_STEP, K_SWAP1, K_SWAP2, K_USE_SKILL)
 from simulate.games.roll_player.phases import (P_CLASS, P_EFFECT, P_INITIATIVE, P_MARKET,
@@ -30,9 +30,15 @@ GOAL_CHASER, BALANCER = 1, 2
 
 
 @njit(cache=True)
-def choose(L, N, S, SE, R, D, P, A, n_actions, kind):
+def scratch():
+    """``choose``'s working arrays, allocated once per chunk: the seat's notes and row values."""
+    return np.zeros(NI_SIZE, np.int64), np.zeros(NF_SIZE), np.empty(6)
+
+
+@njit(cache=True)
+def choose(L, N, S, SE, R, D, P, A, n_actions, kind, W):
     seat, phase = S[CUR], S[PHASE]
-    NI, NF = np.zeros(NI_SIZE, np.int64), np.zeros(NF_SIZE)
+    NI, NF, rows = W
     if phase == P_CLASS:
         best, choice = -np.inf, 0
         for j in range(n_actions):
@@ -43,9 +49,10 @@ def choose(L, N, S, SE, R, D, P, A, n_actions, kind):
     if phase != P_PLACE and phase != P_INITIATIVE and phase != P_EFFECT and \
             phase != P_START_DIE and phase != P_MARKET and phase != P_SKILL and phase != P_RECALL:
         return 0                                 # races, tie orders
+    NI[:] = 0                                    # fresh notes, as np.zeros gave them
+    NF[:] = 0.0
     seat_notes(L, N, SE, R, D, P, seat, NI, NF)
     weight = gold_weight(SE, P, seat)
-    rows = np.empty(6)
     if phase == P_PLACE or (phase == P_START_DIE and A[0, 0] != K_START_CHOOSE):
         if phase == P_PLACE:
             c = 0

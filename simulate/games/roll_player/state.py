@@ -1,104 +1,31 @@
 """Roll Player's state machine: set-up and the round flow (Roll, Dice, Market, Cleanup).
 
 Everything on the table (public) lives in ``Table``; the ``State`` adds what nobody may see: the
-random source and the order of the face-down Market deck. ``view(seat)`` hands strategies the
-table (backstory and alignment cards lie face up on the sheets, so nothing else is hidden).
+random source and the order of the face-down Market deck. ``view(seat)`` hands strategies a
+read-only window on the table (table.py; backstory and alignment cards lie face up on the sheets,
+so nothing else is hidden).
 The turn flow is a list of stages: ``_proceed`` runs stage handlers until one asks a decision
 (``_ask`` sets the phase, the deciding seat and the legal list, computed once).
 """
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
 from simulate.games.base import ConfigError, canonical_shuffle, look_ahead_copy
 from simulate.games.roll_player import actions as A
-from simulate.games.roll_player.components import ATTRIBUTES, COLOURS, GOLD, load_components
+from simulate.games.roll_player.components import ATTRIBUTES, COLOURS, GOLD
 from simulate.games.roll_player.market import MarketFlow
 from simulate.games.roll_player.phases import *  # noqa: F403 (phase and stage numbers)
 from simulate.games.roll_player.rules import Rules
 from simulate.games.roll_player.scoring import Scoring
 from simulate.games.roll_player.setup import CLASS_ABILITY_HOOKS, SetUp, open_rows
 from simulate.games.roll_player.sheet import SheetActions
+from simulate.games.roll_player.table import Table, TableView, View
 
 ROW_EFFECT = ("flip", "swap", "adjust", "reroll", "step", "charisma")  # the row's attribute action
 PLACE = tuple(A.PlaceDie(r) for r in range(6))
 TAKE = tuple(A.TakeInitiative(c + 1) for c in range(8))
 BREAK = tuple(A.BreakTie(c) for c in range(7))
-
-
-class View(NamedTuple):
-    """What one seat sees: its seat number and the (read-only) table."""
-    seat: int
-    table: "Table"
-
-
-class Table:
-    """All public game data. Sheets: ``vals[seat][space]`` (0 = empty), ``cols[seat][space]``
-    (-1 = empty, 6 = gold), ``fill[seat][row]`` dice in the row. Cards are ids into
-    ``comp.cards``. Initiative card c (number c + 1): ``init_dice[c]`` (colour, value) or None,
-    ``init_gold[c]``, ``init_owner[c]`` (seat or -1)."""
-
-    def __init__(self, rules: Rules, n: int):
-        comp = load_components()
-        self.rules, self.comp, self.n = rules, comp, n
-        self.solo = n == 1
-        self.n_cards = 3 if self.solo else n + 1                 # Initiative cards in play
-        self.phase = P_RACE
-        self.stage = S_RACE
-        self.current_seat = self.turn_seat = self.start_player = 0
-        self.round = 0
-        self.is_over = False
-        self.bag = [rules.class_colour_dice] * 6 + [rules.gold_dice]
-        self.vals = [[0] * 18 for _ in range(n)]
-        self.cols = [[-1] * 18 for _ in range(n)]
-        self.fill = [[0] * 6 for _ in range(n)]
-        self.gold = [0] * n
-        self.charisma = [0] * n
-        self.race = [-1] * n                                     # index into comp.races
-        self.klass = [None] * n                                  # ClassCard
-        self.backstory = [-1] * n
-        self.alignment = [-1] * n
-        self.token = [4] * n                                     # alignment cell, centre = 4
-        self.weapons, self.armor = [[] for _ in range(n)], [[] for _ in range(n)]
-        self.skills, self.traits = [[] for _ in range(n)], [[] for _ in range(n)]
-        self.exhausted = [[] for _ in range(n)]                  # in the order exhausted
-        self.starting_dice = [[] for _ in range(n)]              # (colour, value) to place
-        self.start_die_chosen = False                            # starting_dice[seat][0] picked
-        self.class_draws: list[int] = []                         # colours out of the bag now
-        self.class_options: list[str] = []
-        self.init_dice: list = [None] * self.n_cards
-        self.init_gold = [0] * self.n_cards
-        self.init_owner = [-1] * self.n_cards
-        self.roll_queue: list = []                               # rolled dice awaiting cards
-        self.roll_card = 0
-        self.market: list[int] = []
-        self.discard: list[int] = []
-        self.trashed: list[int] = []                             # out of the game (solo)
-        self.deck_size = 0
-        self.effect = ""                                         # pending effect kind
-        self.effect_source = ""                                  # row name or card name
-        self.effect_data: tuple = ()
-        self.dice_order: list[int] = []
-        self.dice_idx = 0
-        self.market_order: list[int] = []
-        self.market_idx = 0
-        self.druid_queue: list[int] = []
-        self.purchases = 0
-        self.bought_skill = False
-        # bookkeeping for the results
-        self.cards_bought = [[] for _ in range(n)]               # names, in order
-        self.skills_used = [0] * n
-        self.discards_for_gold = [0] * n
-        self.charisma_used = [0] * n
-        self.market_reshuffles = 0
-
-    def class_colour(self, seat: int) -> int:
-        return self.klass[seat].colour
-
-    def is_class(self, seat: int, name: str) -> bool:
-        k = self.klass[seat]
-        return k is not None and k.name == name
 
 
 class State(SetUp, SheetActions, MarketFlow, Scoring):
@@ -112,7 +39,8 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         self.is_over = False
         self._legal: list = []
         self._hooks = [None] * n                     # class ability hooks (setup.py)
-        self._views = [View(s, t) for s in range(n)]
+        self._window = TableView(t)                 # one read-only window for the game
+        self._views = [View(s, self._window) for s in range(n)]
         self._fixed = self._check_heroes(heroes, n)
         self._setup_market()
         self._proceed()
@@ -122,6 +50,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         return self._legal
 
     def view(self, seat: int) -> View:
+        self._window.refresh()
         return self._views[seat]
 
     def clone(self, rng=None):

@@ -141,3 +141,22 @@ def test_placeholders_name_every_file_with_placeholder_data():
     files = {p.split(":")[0] for p in GAME.placeholders}
     assert files == {"data/artifacts.json", "data/equipment.json", "data/expeditions.json",
                      "data/treasure_maps.json"}
+
+
+def test_the_three_heuristics_are_presets_of_one_spot_valuer():
+    """Each keeps its own defaults (shown by `simulate list`), takes overrides by keyword or
+    position, and pickles (parallel runs send strategies to worker processes)."""
+    import pickle
+
+    from strategies import strategy_params
+    from strategies.risky_adventure import STRATEGIES, SpotValuer
+
+    assert strategy_params(STRATEGIES["engine_builder"])["discount_value"] == 4.0
+    assert strategy_params(STRATEGIES["map_planner"])["progress_value"] == 0.4
+    planner = STRATEGIES["map_planner"](2.0, map_weight=3.0)
+    assert (planner.clock_value, planner.map_weight, planner.map_wild_value) == (2.0, 3.0, 4.0)
+    assert planner.describe() == "map_planner(clock_value=2.0, map_weight=3.0)"
+    for name, cls in STRATEGIES.items():
+        copy = pickle.loads(pickle.dumps(cls()))
+        assert isinstance(copy, SpotValuer) and copy.name == name
+        assert vars(copy) == vars(cls())

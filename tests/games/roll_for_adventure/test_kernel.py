@@ -1,10 +1,12 @@
 """Same seed, same game: the compiled kernel and the Python engine write identical Parquet tables
 (every player count, strategy, hero set-up and every Rules field at a non-default value)."""
-import polars as pl
+from functools import partial
+
 import pytest
 
 from simulate.games import get_game
-from simulate.runner import Chunk, play_chunk, write_chunk
+from simulate.runner import play_chunk
+from tests.helpers import assert_same_tables
 
 SPEC = get_game("roll_for_adventure")
 SEATS = ["balanced", "defender", "builder", "random"]
@@ -25,22 +27,8 @@ RULE_VARIANTS = [
 ]
 
 
-def parquet_tables(tmp_path, engine, rules, strategies, players, games, heroes=None, seed=5):
-    task = {"game": SPEC.name, "rules": rules, "seed": seed, "strategies": strategies[:players],
-            "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
-            "start": 0, "stop": games, "engine": engine}
-    out = tmp_path / engine
-    write_chunk(out, SPEC, Chunk("v", players, 0, games), *play_chunk(task))
-    return (pl.read_parquet(out / "games" / "*.parquet"),
-            pl.read_parquet(out / "seats" / "*.parquet"))
-
-
-def assert_same_games(tmp_path, rules, strategies, players, games, heroes=None):
-    python = parquet_tables(tmp_path, "python", rules, strategies, players, games, heroes)
-    compiled = parquet_tables(tmp_path, "compiled", rules, strategies, players, games, heroes)
-    for a, b in zip(python, compiled):
-        assert a.schema == b.schema
-        assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
+# Same config and seed through both engines: identical tables (tests/helpers.py).
+assert_same_games = partial(assert_same_tables, game="roll_for_adventure", seed=5)
 
 
 def test_every_rule_changed(tmp_path):

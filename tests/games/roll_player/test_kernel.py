@@ -2,15 +2,13 @@
 Parquet tables (1-4 players, every strategy, every Rules field at a non-default value, the known
 class abilities, and a modified component data file)."""
 import json
+from functools import partial
 
-import polars as pl
 import pytest
 
-from simulate.games import get_game
 from simulate.games.roll_player import components
-from simulate.runner import Chunk, play_chunk, write_chunk
+from tests.helpers import assert_same_tables
 
-SPEC = get_game("roll_player")
 SEATS = ["goal_chaser", "balancer", "random", "goal_chaser"]
 ABILITIES = ["Thief", "Bard", "Druid", None]        # the classes whose ability is known
 RULE_VARIANTS = [
@@ -29,22 +27,8 @@ RULE_VARIANTS = [
 ]
 
 
-def parquet_tables(tmp_path, engine, rules, strategies, players, games, heroes=None):
-    task = {"game": SPEC.name, "rules": rules, "seed": 3, "strategies": strategies[:players],
-            "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
-            "start": 0, "stop": games, "engine": engine}
-    out = tmp_path / engine
-    write_chunk(out, SPEC, Chunk("v", players, 0, games), *play_chunk(task))
-    return (pl.read_parquet(out / "games" / "*.parquet"),
-            pl.read_parquet(out / "seats" / "*.parquet"))
-
-
-def assert_same_games(tmp_path, rules, strategies, players, games, heroes=None):
-    python = parquet_tables(tmp_path, "python", rules, strategies, players, games, heroes)
-    compiled = parquet_tables(tmp_path, "compiled", rules, strategies, players, games, heroes)
-    for a, b in zip(python, compiled):
-        assert a.schema == b.schema
-        assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
+# Same config and seed through both engines: identical tables (tests/helpers.py).
+assert_same_games = partial(assert_same_tables, game="roll_player", seed=3)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

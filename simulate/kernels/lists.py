@@ -1,0 +1,56 @@
+"""Ordered lists for the kernels: row ``row`` of the int matrix ``L`` holds a list of the engine,
+in the engine's order, its length in ``N[row]`` (Roll for Adventure's and Roll Player's decks,
+boards, hands...). Each function does what the Python list method named does."""
+from __future__ import annotations
+
+from numba import njit
+
+
+@njit(cache=True)
+def push(L, N, row, x):
+    """``list.append(x)``."""
+    L[row, N[row]] = x
+    N[row] += 1
+
+
+@njit(cache=True)
+def pop_at(L, N, row, i):
+    """``list.pop(i)``: the later items close the gap."""
+    x = L[row, i]
+    for j in range(i, N[row] - 1):
+        L[row, j] = L[row, j + 1]
+    N[row] -= 1
+    return x
+
+
+@njit(cache=True)
+def index_of(L, N, row, x):
+    """``list.index(x)``, or -1 when x is not there."""
+    for i in range(N[row]):
+        if L[row, i] == x:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def remove(L, N, row, x):
+    """``list.remove(x)``: the first x goes (nothing happens when there is none)."""
+    i = index_of(L, N, row, x)
+    if i >= 0:
+        pop_at(L, N, row, i)
+
+
+@njit(cache=True)
+def insert_front(L, N, row, x):
+    """``list.insert(0, x)``."""
+    for j in range(N[row], 0, -1):
+        L[row, j] = L[row, j - 1]
+    L[row, 0] = x
+    N[row] += 1
+
+
+@njit(cache=True)
+def extend(L, N, row, source):
+    """``list.extend`` by the list in row ``source``."""
+    for i in range(N[source]):
+        push(L, N, row, L[source, i])

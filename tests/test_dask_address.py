@@ -1,0 +1,76 @@
+"""A malformed or unreachable Dask scheduler address is one line and exit 2, before anything runs."""
+import pytest
+from typer.testing import CliRunner
+
+from simulate import dask_cluster
+from simulate.cli import app
+from simulate.dask_cluster import scheduler_address
+from tests.helpers import SMALL_RUN, write_config
+
+TUNE = """
+[run]
+game = "roll_for_adventure"
+games = 400
+chunk = 200
+out = "{out}"
+
+[players]
+count = 3
+
+[tune]
+rules = {{ damage_to_lose = [2, 20] }}
+
+[[tune.targets]]
+metric = "team_win_rate"
+players = 3
+equals = 0.5
+"""
+
+
+def one_line(result, message):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert message in result.output, result.output
+
+
+@pytest.mark.parametrize("address, message", [
+    ("not an address", "is not a scheduler address"),
+    ("tcp://", "is not a scheduler address"),
+    ("tcp://host:notaport", "port 'notaport' is not a number"),
+    ("tcp://host:0", "port '0' is not a number"),
+    ("tcp://host:70000", "port '70000' is not a number"),
+    ("tcp://[::1", "is not a scheduler address"),
+    ("tcp://[nonsense]:8786", "is not a host name or IP address"),
+    ("tcp://a b:8786", "is not a host name or IP address"),
+    ("inproc://x", "is not a scheduler address"),
+    ("ucx://host:8786", "unknown scheme 'ucx'"),
+    ("tcp://host:8786/path", "is not a scheduler address"),
+    ("", "needs --scheduler ADDRESS"),
+    ("x" * 5000, "is not a scheduler address"),
+])
+@pytest.mark.parametrize("command", ["run", "tune"])
+def test_malformed_scheduler_addresses_are_one_line(tmp_path, address, message, command):
+    out = tmp_path / "o"
+    text = (SMALL_RUN.format(out=out, strategy="random") if command == "run"
+            else TUNE.format(out=out))
+    config = write_config(tmp_path, text)
+    result = CliRunner().invoke(app, [command, str(config), "--backend", "dask",
+                                      "--scheduler", address])
+    one_line(result, message)
+    assert not out.exists()                 # refused before the out folder was touched
+
+
+def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", "1s")
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random"))
+    result = CliRunner().invoke(app, ["run", str(config), "--backend", "dask",
+                                      "--scheduler", "tcp://127.0.0.1:1"])
+    one_line(result, "cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "127.0.0.1:8786",
+                                     "tcp://[::1]:8786", "tls://scheduler.example.org:8786",
+                                     "TCP://Host-1:1"])
+def test_well_formed_addresses_pass(address):
+    assert scheduler_address(address) == address
