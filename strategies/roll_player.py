@@ -34,7 +34,7 @@ class GoalChaser(Strategy):
                     "min_card_value": (-10.0, 10.0)}
 
     def __init__(self, slack: float = 1.0, near_miss: float = 0.3, class_die_weight: float = 1.0,
-                 backstory_weight: float = 0.6, gold_value: float = 0.4,
+                 backstory_weight: float = 0.6, gold_value: float = 0.2,
                  market_first_weight: float = 0.3, skill_value: float = 1.0,
                  min_gain: float = 0.05):
         self.slack, self.near_miss = slack, near_miss
