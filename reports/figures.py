@@ -50,20 +50,19 @@ def score_histograms(run, variant: str = BASELINE) -> Figure | None:
                                        "one line per seat.")
 
 
-def variant_distributions(run, counts: pl.DataFrame, value: str, count: str, xlabel: str,
-                          ylabel: str, caption: str) -> Figure | None:
-    """Distribution of ``value`` (``counts`` holds variant, players, value and count columns):
-    one panel per player count, one step line per variant, shares from zero."""
-    if counts.is_empty():
+def variant_panels(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str,
+                   caption: str) -> Figure | None:
+    """One panel per player count; ``draw(ax, part, variant)`` draws each variant's rows of
+    ``table`` (columns variant, players, ...) in it."""
+    if table.is_empty():
         return None
     with plot_style() as plt:
         fig, axes = panels(plt, len(run.player_counts))
         for ax, players in zip(axes, run.player_counts):
             for variant in run.variants:
-                part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+                part = table.filter((pl.col("variant") == variant) & (pl.col("players") == players))
                 if part.height:
-                    ax.step(part[value], part[count] / part[count].sum(), where="mid",
-                            label=variant)
+                    draw(ax, part, variant)
             ax.set_title(f"{players} player{'s' if players > 1 else ''}")
             ax.set_xlabel(xlabel)
             whole_ticks(ax)
@@ -71,6 +70,15 @@ def variant_distributions(run, counts: pl.DataFrame, value: str, count: str, xla
         axes[0].set_ylabel(ylabel)
         axes[0].legend(fontsize=7)
         return Figure(figure_svg(fig), caption)
+
+
+def variant_distributions(run, counts: pl.DataFrame, value: str, count: str, xlabel: str,
+                          ylabel: str, caption: str) -> Figure | None:
+    """Distribution of ``value`` (``counts`` holds variant, players, value and count columns):
+    one panel per player count, one step line per variant, shares from zero."""
+    def draw(ax, part, variant):
+        ax.step(part[value], part[count] / part[count].sum(), where="mid", label=variant)
+    return variant_panels(run, counts, draw, ylabel, xlabel, caption)
 
 
 def sweep_figure(rule: str, values: list, diffs: dict, player_counts: list[int],

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from reports.blocks import Figure, Heading, Note, Paragraph, Rate, Table, figure_svg, plot_style
-from reports.figures import panels, rate_lines, whole_ticks
+from reports.blocks import Heading, Note, Paragraph, Rate, Table
+from reports.figures import rate_lines, variant_panels
 from reports.tables import collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
@@ -69,29 +69,10 @@ def _shadow_master(run) -> list:
             _survival_figure(run)]
 
 
-def _per_panel(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str, caption: str):
-    if table.is_empty():
-        return None
-    with plot_style() as plt:
-        fig, axes = panels(plt, len(run.player_counts))
-        for ax, players in zip(axes, run.player_counts):
-            for variant in run.variants:
-                part = table.filter((pl.col("variant") == variant) & (pl.col("players") == players))
-                if part.height:
-                    draw(ax, part, variant)
-            ax.set_title(f"{players} players")
-            ax.set_xlabel(xlabel)
-            whole_ticks(ax)
-            ax.set_ylim(bottom=0)
-        axes[0].set_ylabel(ylabel)
-        axes[0].legend(fontsize=7)
-        return Figure(figure_svg(fig), caption)
-
-
 def _arrival_figure(run, arrived: pl.LazyFrame):
     counts = collect(arrived.group_by(BY + ["shadow_master_turn"]).len()).sort(
         "shadow_master_turn")
-    return _per_panel(run, counts, lambda ax, p, v: ax.plot(
+    return variant_panels(run, counts, lambda ax, p, v: ax.plot(
         p["shadow_master_turn"], p["len"] / p["len"].sum(), marker="o", ms=3, label=v),
         "share of the games he appeared in", "turn of his arrival",
         "When the Master of Shadows arrives (games he appeared in): one panel per player count.")
@@ -101,7 +82,7 @@ def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
     table = collect(arrived.group_by(BY + ["shadow_master_turn"]).agg(
         pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum().alias("k"))).sort(
         "shadow_master_turn")
-    return _per_panel(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
+    return variant_panels(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
                       "team win rate", "turn of his arrival",
                       "Team win rate by the Master of Shadows' arrival turn (bands: 95 % Wilson).")
 
@@ -114,7 +95,7 @@ def _survival_figure(run):
         x = np.arange(0, int(turns.max()) + 1)
         still = np.array([n[turns > t].sum() for t in x]) / n.sum()
         ax.step(x, still, where="post", label=variant)
-    return _per_panel(run, counts, draw, "share of games still running", "turn",
+    return variant_panels(run, counts, draw, "share of games still running", "turn",
                       "Games still running after each turn: one panel per player count.")
 
 
