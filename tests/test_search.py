@@ -199,15 +199,20 @@ def test_search_matches_the_heuristic_over_games():
 @pytest.mark.parametrize("game,players", [("roll_for_adventure", 2), ("roll_player", 2)])
 def test_search_choices_are_not_worse_than_the_heuristic(game, players):
     """Decision by decision (whole games are too slow for CI here): at positions the heuristic
-    reaches (24), the action search picks (budget 16) is worth at least the heuristic's own choice,
+    reaches (48), the action search picks (budget 16) is worth at least the heuristic's own choice,
     judged by 12 fresh look-ahead games per position that the search never saw (same worlds for
     both actions). 95 % lower bound of the mean gain above -0.05 (value: 1 per win plus a
-    quarter of the score's share of its range)."""
+    quarter of the score's share of its range).
+
+    The search is made eager to depart (switch_z 0.5, the default is 1.5): at the default it
+    keeps the tuned heuristic's choice almost everywhere (Roll Player: 3 departures in 120
+    positions), which would leave nothing to judge. An eager search that is not worse where it
+    departs (about half the positions) is the stronger check of its look-ahead."""
     spec = get_game(game)
-    strategy, judge = search(game, 16), search(game, 16)
+    strategy, judge = search(game, 16, switch_z=0.5), search(game, 16)
     heuristic = build_strategy(game, spec.default_strategy)
     gains, changed = [], 0
-    for n, state in enumerate(positions(game, players, 24, seed=40, spread=True)):
+    for n, state in enumerate(positions(game, players, 48, seed=40, spread=True)):
         seat = state.current_seat
         picked = decide(strategy, game, players, state, n)
         heuristic.rng = random.Random(n)
