@@ -1,0 +1,105 @@
+"""Strength of the ``search`` strategy (``python bench/bench.py strength``).
+
+For every game with ``State.determinize``, at 2 players (the game's minimum if larger), the same
+game seeds are played three ways: seat 0 = ``search`` at budget 8, seat 0 = the game's default
+heuristic, seat 0 = ``random``; the other seats play the default heuristic. In co-op games every
+seat plays the tested strategy and the team's result counts (``strategies.tuning.results``).
+Measures: seat 0's (the team's) win and score; paired differences search - heuristic and
+search - random, mean with a 95 % t interval. Verdict: "matches or beats the heuristic" when the
+win-rate difference's lower bound is above -5 points; "beats random" when search - random's is
+above 0. CPU seconds are summed over the worker processes (the machine is shared).
+"""
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+
+from joblib import Parallel, delayed
+from scipy import stats
+
+from simulate.config import can_look_ahead
+from simulate.games import game_names, get_game
+from strategies.tuning import results
+
+SEEDS = 10 if os.environ.get("BENCH_QUICK") else 100    # paired game seeds per game
+SIMULATIONS = 8                                        # search's budget: look-ahead games/decision
+BLOCK = 10                                             # seeds per joblib task
+TOLERANCE = 0.05                                       # "matches": win-rate loss under 5 points
+
+
+def interval(diff: list[float]) -> dict:
+    """Mean of paired differences with its 95 % t interval."""
+    n = len(diff)
+    mean = sum(diff) / n
+    sd = statistics.stdev(diff) if n > 1 else 0.0     # exactly 0 when all equal
+    half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n) if sd else 0.0
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
+            "n": n}
+
+
+def _block(game: str, players: int, simulations: int, seed: int, start: int,
+           count: int) -> tuple[list[list[tuple]], float]:
+    """Seeds ``start`` .. ``start + count - 1`` played three ways; the CPU seconds it took."""
+    cpu = time.process_time()
+    tested = [{"name": "search", "simulations": simulations}, get_game(game).default_strategy,
+              "random"]
+    played = [results(game, s, players, count, seed, start) for s in tested]
+    return played, time.process_time() - cpu
+
+
+def _players(game: str) -> int:
+    return max(2, get_game(game).players[0])
+
+
+def _verdict(vs_heuristic: dict, vs_random: dict) -> str:
+    found = ("matches or beats the heuristic" if vs_heuristic["low"] > -TOLERANCE
+             else "may be weaker than the heuristic")
+    return found + ("; beats random" if vs_random["low"] > 0 else "; does not clearly beat random")
+
+
+def strength(games: list[str] | None = None, seeds: int = SEEDS, simulations: int = SIMULATIONS,
+             n_jobs: int = 2, seed: int = 1, block: int = BLOCK) -> dict:
+    """Per game: the three line-ups' win rates and mean scores, the paired differences, the
+    verdict and the CPU seconds; the same numbers for any ``n_jobs`` (results ordered by seed)."""
+    games = [g for g in (games or game_names()) if can_look_ahead(get_game(g))]
+    tasks = [(game, _players(game), start) for game in games for start in range(0, seeds, block)]
+    load = os.getloadavg()[0]
+    done = Parallel(n_jobs=n_jobs)(
+        delayed(_block)(game, players, simulations, seed, start, min(block, seeds - start))
+        for game, players, start in tasks)
+    out = {}
+    for game in games:
+        mine = [d for t, d in zip(tasks, done) if t[0] == game]
+        search, heuristic, rand = ([row for played, _ in mine for row in played[i]]
+                                   for i in range(3))
+        entry = {"players": _players(game), "seeds": seeds,
+                 "simulations": simulations, "heuristic": get_game(game).default_strategy,
+                 "cooperative": get_game(game).cooperative}
+        for name, rows in (("search", search), ("heuristic", heuristic), ("random", rand)):
+            entry[name] = {"win_rate": round(sum(w for w, _ in rows) / seeds, 4),
+                           "mean_score": round(sum(s for _, s in rows) / seeds, 4)}
+        for name, base in (("vs_heuristic", heuristic), ("vs_random", rand)):
+            entry[name] = {measure: interval([a[k] - b[k] for a, b in zip(search, base)])
+                           for k, measure in ((0, "win"), (1, "score"))}
+        entry["verdict"] = _verdict(entry["vs_heuristic"]["win"], entry["vs_random"]["win"])
+        entry["cpu_seconds"] = round(sum(cpu for _, cpu in mine), 1)
+        out[f"{game}/{entry['players']}p"] = entry
+    return {"games": out, "cpu_seconds": round(sum(cpu for _, cpu in done), 1), "clock": "cpu",
+            "n_jobs": n_jobs, "seed": seed, "load_average_start": round(load, 1),
+            "load_average_end": round(os.getloadavg()[0], 1)}
+
+
+def summary(found: dict) -> list[str]:
+    """One line per game: win-rate differences in points with their intervals, the verdict."""
+    lines = []
+    for key, e in found["games"].items():
+        h, r = e["vs_heuristic"]["win"], e["vs_random"]["win"]
+        lines.append(f"strength {key}: search wins {e['search']['win_rate']:.0%}, heuristic "
+                     f"{e['heuristic']['win_rate']:.0%}, random {e['random']['win_rate']:.0%}; "
+                     f"search - heuristic {100 * h['mean']:+.1f} points [{100 * h['low']:+.1f}, "
+                     f"{100 * h['high']:+.1f}], - random {100 * r['mean']:+.1f} "
+                     f"[{100 * r['low']:+.1f}, {100 * r['high']:+.1f}]: {e['verdict']} "
+                     f"({e['cpu_seconds']} CPU s)")
+    return lines
