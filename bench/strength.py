@@ -17,8 +17,8 @@ import statistics
 import time
 
 from joblib import Parallel, delayed
-from scipy import stats
 
+from reports.stats import t_interval
 from simulate.config import can_look_ahead
 from simulate.games import game_names, get_game
 from strategies.tuning import results
@@ -33,10 +33,8 @@ def interval(diff: list[float]) -> dict:
     """Mean of paired differences with its 95 % t interval."""
     n = len(diff)
     mean = sum(diff) / n
-    sd = statistics.stdev(diff) if n > 1 else 0.0     # exactly 0 when all equal
-    half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n) if sd else 0.0
-    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
-            "n": n}
+    low, high = t_interval(n, mean, statistics.stdev(diff) if n > 1 else math.nan)
+    return {"mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
 
 
 def _block(game: str, players: int, simulations: int, seed: int, start: int,
