@@ -98,9 +98,9 @@ def search_part(results: dict) -> None:
 
 def strength_part(results: dict) -> None:
     """Search's strength per game (bench/strength.py), with the commit it was measured on."""
-    found = strength.strength()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, text=True,
                             capture_output=True).stdout.strip()
+    found = strength.strength()
     results["strength"] = {"commit": commit or None, **found}
     print("\n".join(strength.summary(found)), flush=True)
     print(f"strength: {found['cpu_seconds']} CPU s, load average {found['load_average_start']}"
