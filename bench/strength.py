@@ -6,8 +6,10 @@ heuristic, seat 0 = ``random``; the other seats play the default heuristic. In c
 seat plays the tested strategy and the team's result counts (``strategies.tuning.results``).
 Measures: seat 0's (the team's) win and score; paired differences search - heuristic and
 search - random, mean with a 95 % t interval. Verdict: "matches or beats the heuristic" when the
-win-rate difference's lower bound is above -5 points; "beats random" when search - random's is
-above 0. CPU seconds are summed over the worker processes (the machine is shared).
+win-rate difference's lower bound is above -5 points ("weaker" when its upper bound is below 0,
+else "inconclusive"); "beats random" when search - random's lower bound is above 0. When no
+line-up ever wins, the verdict is on score (tolerance: 5 % of the heuristic's mean score).
+CPU seconds are summed over the worker processes (the machine is shared).
 """
 from __future__ import annotations
 
@@ -51,10 +53,21 @@ def _players(game: str) -> int:
     return max(2, get_game(game).players[0])
 
 
-def _verdict(vs_heuristic: dict, vs_random: dict) -> str:
-    found = ("matches or beats the heuristic" if vs_heuristic["low"] > -TOLERANCE
-             else "may be weaker than the heuristic")
-    return found + ("; beats random" if vs_random["low"] > 0 else "; does not clearly beat random")
+def _verdict(entry: dict) -> str:
+    """Judged on wins; on score when no line-up ever won (tolerance: 5 % of the heuristic's mean
+    score), as strategies.tuning does."""
+    wins = any(entry[name]["win_rate"] for name in ("search", "heuristic", "random"))
+    measure = "win" if wins else "score"
+    tolerance = TOLERANCE * (1 if wins else abs(entry["heuristic"]["mean_score"]))
+    h, r = entry["vs_heuristic"][measure], entry["vs_random"][measure]
+    if h["low"] > -tolerance:
+        found = "matches or beats the heuristic"
+    elif h["high"] < 0:
+        found = "weaker than the heuristic"
+    else:
+        found = "inconclusive against the heuristic (the interval reaches below the tolerance)"
+    found += "; beats random" if r["low"] > 0 else "; does not clearly beat random"
+    return found if wins else found + " (on score: no line-up won a game)"
 
 
 def strength(games: list[str] | None = None, seeds: int = SEEDS, simulations: int = SIMULATIONS,
@@ -81,7 +94,7 @@ def strength(games: list[str] | None = None, seeds: int = SEEDS, simulations: in
         for name, base in (("vs_heuristic", heuristic), ("vs_random", rand)):
             entry[name] = {measure: interval([a[k] - b[k] for a, b in zip(search, base)])
                            for k, measure in ((0, "win"), (1, "score"))}
-        entry["verdict"] = _verdict(entry["vs_heuristic"]["win"], entry["vs_random"]["win"])
+        entry["verdict"] = _verdict(entry)
         entry["cpu_seconds"] = round(sum(cpu for _, cpu in mine), 1)
         out[f"{game}/{entry['players']}p"] = entry
     return {"games": out, "cpu_seconds": round(sum(cpu for _, cpu in done), 1), "clock": "cpu",
@@ -90,14 +103,16 @@ def strength(games: list[str] | None = None, seeds: int = SEEDS, simulations: in
 
 
 def summary(found: dict) -> list[str]:
-    """One line per game: win-rate differences in points with their intervals, the verdict."""
+    """One line per game: win rates, paired differences (wins in points) and the verdict."""
     lines = []
     for key, e in found["games"].items():
-        h, r = e["vs_heuristic"]["win"], e["vs_random"]["win"]
-        lines.append(f"strength {key}: search wins {e['search']['win_rate']:.0%}, heuristic "
+        diffs = []
+        for versus in ("vs_heuristic", "vs_random"):
+            w, sc = e[versus]["win"], e[versus]["score"]
+            diffs.append(f"{versus[3:]} {100 * w['mean']:+.1f} points [{100 * w['low']:+.1f}, "
+                         f"{100 * w['high']:+.1f}], score {sc['mean']:+.2f} [{sc['low']:+.2f}, "
+                         f"{sc['high']:+.2f}]")
+        lines.append(f"strength {key}: wins search {e['search']['win_rate']:.0%}, heuristic "
                      f"{e['heuristic']['win_rate']:.0%}, random {e['random']['win_rate']:.0%}; "
-                     f"search - heuristic {100 * h['mean']:+.1f} points [{100 * h['low']:+.1f}, "
-                     f"{100 * h['high']:+.1f}], - random {100 * r['mean']:+.1f} "
-                     f"[{100 * r['low']:+.1f}, {100 * r['high']:+.1f}]: {e['verdict']} "
-                     f"({e['cpu_seconds']} CPU s)")
+                     f"search - {'; - '.join(diffs)}: {e['verdict']} ({e['cpu_seconds']} CPU s)")
     return lines

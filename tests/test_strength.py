@@ -31,7 +31,7 @@ def test_structure_and_intervals(runs):
                 assert d["n"] == 2 and d["low"] <= d["mean"] <= d["high"]
                 assert d["mean"] == pytest.approx(entry["search"][key] - entry[base][key],
                                                   abs=1e-3)
-        assert entry["verdict"].startswith(("matches or beats", "may be weaker"))
+        assert entry["verdict"].startswith(("matches or beats", "weaker", "inconclusive"))
     assert found["games"]["roll_for_adventure/2p"]["cooperative"]
 
 
@@ -42,3 +42,19 @@ def test_same_numbers_for_any_jobs(runs):
     again = strength.strength(GAMES[:1], seeds=2, simulations=2, n_jobs=1)
     assert again["games"]["risky_adventure/2p"]["vs_heuristic"] == \
         runs[0]["games"]["risky_adventure/2p"]["vs_heuristic"]
+
+
+def test_verdict_thresholds():
+    def entry(low, high, random_low, wins=0.5):
+        rates = {"win_rate": wins, "mean_score": 10.0}
+        diff = {"mean": (low + high) / 2, "low": low, "high": high}
+        versus_random = {"mean": 1.0, "low": random_low, "high": 2.0}
+        return {"search": rates, "heuristic": rates, "random": rates,
+                "vs_heuristic": {"win": diff, "score": diff},
+                "vs_random": {"win": versus_random, "score": versus_random}}
+    assert strength._verdict(entry(-0.04, 0.1, 0.2)) == \
+        "matches or beats the heuristic; beats random"
+    assert strength._verdict(entry(-0.2, -0.01, -0.1)).startswith("weaker")
+    assert strength._verdict(entry(-0.06, 0.1, 0.2)).startswith("inconclusive")
+    on_score = strength._verdict(entry(-0.4, 0.1, 0.2, wins=0.0))      # tolerance 0.5 points
+    assert on_score.startswith("matches") and on_score.endswith("no line-up won a game)")
