@@ -202,7 +202,9 @@ class Section:
             columns = list(dict.fromkeys(m.column for m in chosen))
             keys = list(run.keys)
             if table != "games" and not by_seat and not run.cooperative:
-                keys.append("seat")
+                # all seats together: the seats of one game share its dice and interact, so
+                # the unit is the game (its seats' mean), never each seat as if independent
+                base, other = (_per_game(q, keys, columns) for q in (base, other))
             by = ["seat"] if by_seat else []
             if variant in run.unpaired:
                 sums = _unpaired_sums(base, other, columns, by)
@@ -213,6 +215,11 @@ class Section:
                 if stats:
                     found[m] = _difference(m, stats, variant in run.unpaired)
         return {m: v for m, v in found.items() if v is not None}
+
+
+def _per_game(query, keys: list[str], columns: list[str]):
+    """One row per game: the mean over its seats of each column (for means over all seats)."""
+    return query.group_by(keys).agg(pl.col(c).cast(pl.Float64).mean() for c in columns)
 
 
 def _unpaired_sums(base, other, columns: list[str], by: list[str]) -> dict:

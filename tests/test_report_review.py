@@ -1,0 +1,42 @@
+"""Defects found reviewing the shipped reports as an analyst: units of analysis, what the summary
+quotes first, and sections that must not appear where they say something untrue."""
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats
+
+from reports import variants
+from reports.section import Section
+from reports.tables import from_frames
+from tests.test_report_statistics import FakeSpec
+
+
+def shared_dice(rng, variant: str, players: int, games: int, shift: np.ndarray):
+    """Seats of one game share a strong game effect (the same dice for everyone): their scores
+    are far from independent. ``shift`` adds a per-game amount to every seat."""
+    effect = rng.normal(0, 3, games) + shift
+    scores = effect[:, None] + rng.normal(0, 0.5, (games, players))
+    won = scores == scores.max(axis=1, keepdims=True)
+    seats = pl.DataFrame({"game": np.repeat(np.arange(games), players), "variant": variant,
+                          "players": players, "seat": np.tile(np.arange(players), games),
+                          "strategy": "s", "score": scores.ravel(), "won": won.ravel()})
+    table = pl.DataFrame({"game": np.arange(games), "variant": variant, "players": players,
+                          "length": 10, "long": False, "decisions": 30})
+    return table, seats
+
+
+def test_mean_score_over_all_seats_is_compared_one_value_per_game():
+    rng = np.random.default_rng(5)
+    games = 60
+    base_g, base_s = shared_dice(np.random.default_rng(1), "baseline", 4, games, np.zeros(games))
+    gain = rng.normal(0.3, 1.0, games)
+    var_g, var_s = shared_dice(np.random.default_rng(1), "other", 4, games, gain)
+    run = from_frames(pl.concat([base_g, var_g]), pl.concat([base_s, var_s]), FakeSpec())
+    section = Section("Variants", run)
+    section.compare_variants(4, [variants.Measure("mean score (all seats)", "results", "score")])
+    diff = section.differences[("other", 4, "mean score (all seats)")]
+    per_game = (var_s["score"].to_numpy() - base_s["score"].to_numpy()).reshape(games, 4)
+    d = per_game.mean(axis=1)
+    assert diff.n == games                       # not games x seats
+    half = stats.t.ppf(0.975, games - 1) * d.std(ddof=1) / np.sqrt(games)
+    assert (diff.low, diff.high) == pytest.approx((d.mean() - half, d.mean() + half))
