@@ -15,14 +15,24 @@ HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's her
 
 
 def applies(run) -> bool:
-    """Strategies differ between variants or seats, or heroes were chosen freely."""
-    return len(_lineups(run)) > 1 or bool(_free_choice_column(run))
+    """Line-ups of strategies differ between variants, or heroes were chosen freely (variants
+    that change only rules, with the same strategies, have no ladder to show)."""
+    return _ladder_applies(_lineups(run)) or bool(_free_choice_column(run))
+
+
+def title(run) -> str:
+    """"Skill ladder", or "Hero choices" when only the heroes' shares are shown."""
+    return "Skill ladder" if _ladder_applies(_lineups(run)) else "Hero choices"
+
+
+def _ladder_applies(lineups: dict[str, str]) -> bool:
+    return len(set(lineups.values())) > 1
 
 
 def build(section: Section) -> None:
     run = section.run
     lineups = _lineups(run)
-    if len(lineups) > 1:
+    if _ladder_applies(lineups):
         section.add(Paragraph(
             "Each row is one line-up of strategies (a variant that changes who plays, on the "
             "same game seeds). Paired differences from the baseline, with their tests, are in "
@@ -40,11 +50,13 @@ def build(section: Section) -> None:
 
 
 def _lineups(run) -> dict[str, str]:
-    """variant -> its seats' strategies as text (the games table's 'strategies' column)."""
+    """variant -> its seats' strategies as text (the games table's 'strategies' column), from
+    its largest table: smaller player counts seat the first ones of the same list."""
     table = collect(run.games.select("variant", "strategies").unique())
     found: dict[str, str] = {}
     for variant, text in table.iter_rows():
-        found.setdefault(variant, text)
+        if variant not in found or text.count("|") > found[variant].count("|"):
+            found[variant] = text
     order = {v: i for i, v in enumerate(run.variants)}
     return dict(sorted(found.items(), key=lambda kv: order.get(kv[0], len(order))))
 

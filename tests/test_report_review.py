@@ -40,3 +40,20 @@ def test_mean_score_over_all_seats_is_compared_one_value_per_game():
     assert diff.n == games                       # not games x seats
     half = stats.t.ppf(0.975, games - 1) * d.std(ddof=1) / np.sqrt(games)
     assert (diff.low, diff.high) == pytest.approx((d.mean() - half, d.mean() + half))
+
+
+def test_no_skill_ladder_when_variants_change_only_rules():
+    """Rule variants played by the same strategies are not 'line-ups of strategies': the Skill
+    ladder must not rank them (its rows would pool every seat as if independent)."""
+    from reports import skill
+    parts = [shared_dice(np.random.default_rng(2), v, p, 20, np.zeros(20))
+             for v in ("baseline", "longer_game") for p in (1, 2)]
+    games = pl.concat([g.with_columns(pl.lit("|".join(["s"] * g["players"][0]))
+                                      .alias("strategies")) for g, _ in parts])
+    seats = pl.concat([s for _, s in parts])
+    run = from_frames(games, seats, FakeSpec())
+    assert not skill.applies(run)
+    lineup = games.with_columns(pl.when(pl.col("variant") == "longer_game")
+                                .then(pl.col("strategies").str.replace_all("s", "r"))
+                                .otherwise(pl.col("strategies")).alias("strategies"))
+    assert skill.applies(from_frames(lineup, seats, FakeSpec()))
