@@ -171,12 +171,12 @@ class Section:
                     continue
                 diff, base, other = found
                 self.differences[(variant, players, measure.label)] = diff
+                shown = points(diff) if measure.kind == "rate" else units(diff)
+                if diff.identical:            # nothing differed: no test to count in the family,
+                    rows.append([variant, measure.label, base, other, shown, "–", "–", "–"])
+                    continue                  # and no discordant games to say its power from
                 if measure.kind == "rate":
                     self._power(players, diff)
-                shown = points(diff) if measure.kind == "rate" else units(diff)
-                if diff.identical:            # nothing differed: no test to count in the family
-                    rows.append([variant, measure.label, base, other, shown, "–", "–", "–"])
-                    continue
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
                     _claim(players, variant, measure, diff), "variant"))

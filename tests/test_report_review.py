@@ -57,3 +57,15 @@ def test_no_skill_ladder_when_variants_change_only_rules():
                                 .then(pl.col("strategies").str.replace_all("s", "r"))
                                 .otherwise(pl.col("strategies")).alias("strategies"))
     assert skill.applies(from_frames(lineup, seats, FakeSpec()))
+
+
+def test_a_variant_that_changed_no_game_claims_no_precision():
+    """Zero discordant games is no evidence of power: the 'smallest detectable change' must not
+    be computed as if one game had differed (it claimed ~1 point from 240 identical games)."""
+    base_g, base_s = shared_dice(np.random.default_rng(3), "baseline", 2, 240, np.zeros(240))
+    same_g, same_s = (t.with_columns(pl.lit("no_op").alias("variant")) for t in (base_g, base_s))
+    run = from_frames(pl.concat([base_g, same_g]), pl.concat([base_s, same_s]), FakeSpec())
+    section = Section("Variants", run)
+    variants.build(section)
+    assert section.detectable == {} and section.needed == {}
+    assert not section.family.findings
