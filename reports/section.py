@@ -165,7 +165,7 @@ class Section:
         rows = []
         for variant in variants or self.run.compared:
             compared = self._compare(players, variant, measures)
-            for measure in measures:
+            for order, measure in enumerate(measures):
                 found = compared.get(measure)
                 if found is None:
                     continue
@@ -179,7 +179,7 @@ class Section:
                     self._power(players, diff)
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
-                    _claim(players, variant, measure, diff), "variant"))
+                    _claim(players, variant, measure, diff), "variant", order=order))
                 rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
                              diff.test, finding])
         if not rows:

@@ -69,3 +69,28 @@ def test_a_variant_that_changed_no_game_claims_no_precision():
     variants.build(section)
     assert section.detectable == {} and section.needed == {}
     assert not section.family.findings
+
+
+def summary_of(section, run) -> str:
+    from reports import summary
+    return "\n".join(getattr(b, "text", "") for b in summary.build([section], run))
+
+
+def test_summary_quotes_headline_measures_first_and_never_a_seat_level_screen():
+    """Roll for Adventure's summary filled its 15 lines with 2-player damage counts and hid the
+    team win rates at 3 and 4 players; Risky Adventure's quoted owners-vs-non-owners screens
+    (seats as units) as findings."""
+    from reports.findings import Finding
+    games, seats = shared_dice(np.random.default_rng(4), "baseline", 2, 10, np.zeros(10))
+    run = from_frames(games, seats, FakeSpec())
+    section = Section("S", run)
+    for players in (2, 3, 4):
+        for order in (0, 5):
+            section.test(Finding(players, f"m{order}", "", "t", 1e-6,
+                                 f"claim {order} at {players}", "variant", order=order))
+    section.test(Finding(2, "A1 owners", "", "z", 1e-9, "owners of A1 win more", "screen"))
+    text = summary_of(section, run)
+    claims = [line for line in text.splitlines() if line.startswith("•")]
+    assert [c.split(" (")[0] for c in claims[:3]] == [f"• claim 0 at {p}" for p in (2, 3, 4)]
+    assert "owners of A1" not in text and "1 screening association" in text
+

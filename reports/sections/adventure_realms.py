@@ -77,7 +77,7 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
         caption += f" Chi-square of independence: {chi.statistic:.2f}, p = {_p(chi.pvalue)}."
         section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi.statistic:.1f}",
                              "chi-square", float(chi.pvalue),
-                             f"At {n} players the win rate differs by dominant guild.", "game"))
+                             f"At {n} players the win rate differs by dominant guild.", "screen"))
     return Table(["dominant guild", "seats", "win rate", "VP"], rows, caption)
 
 
@@ -107,7 +107,7 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
         finding = section.test(Finding(
             n, f"owners of {row['card']} vs the other seats", estimate, "two-proportion z", p,
             f"At {n} players the owners of {row['card']} win {'more' if diff > 0 else 'less'} "
-            f"often than the other seats ({estimate}).", "game"))
+            f"often than the other seats ({estimate}).", "screen"))
         stats_rows.append([row["card"], n1, rate([True] * w1 + [False] * (n1 - w1)), estimate,
                            finding, diff])
     if not stats_rows:
