@@ -44,10 +44,27 @@ def build(sections: list, run) -> list:
             "against non-owners, seats as units) pass Holm's correction in their section "
             f"({where}). They are not claimed here: the seats of one game are not independent "
             "and owning is chosen, not assigned."))
+    blocks += _unchanged(sections, run)
     blocks += _precision(sections)
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))
     return blocks
+
+
+def _unchanged(sections: list, run) -> list:
+    """Variants under which no game differed on any measure at any player count: the rule
+    never came into play (worth knowing before reading their rows as 'no effect')."""
+    seen: dict[str, bool] = {}
+    for s in sections:
+        for (variant, _, _), diff in s.differences.items():
+            if variant in run.compared and variant not in run.unpaired:
+                seen[variant] = seen.get(variant, True) and diff.identical
+    idle = [v for v, same in seen.items() if same]
+    if not idle:
+        return []
+    return [Note(f"No game changed under {', '.join(idle)}: every paired game ended exactly as "
+                 "in the baseline at every player count, so the rule never came into play "
+                 "with these strategies (this is not evidence that it is harmless).")]
 
 
 def _precision(sections: list) -> list:

@@ -94,3 +94,11 @@ def test_summary_quotes_headline_measures_first_and_never_a_seat_level_screen():
     assert [c.split(" (")[0] for c in claims[:3]] == [f"• claim 0 at {p}" for p in (2, 3, 4)]
     assert "owners of A1" not in text and "1 screening association" in text
 
+
+def test_summary_says_when_a_variant_changed_no_game():
+    base_g, base_s = shared_dice(np.random.default_rng(3), "baseline", 2, 30, np.zeros(30))
+    same_g, same_s = (t.with_columns(pl.lit("no_op").alias("variant")) for t in (base_g, base_s))
+    run = from_frames(pl.concat([base_g, same_g]), pl.concat([base_s, same_s]), FakeSpec())
+    section = Section("Variants", run)
+    variants.build(section)
+    assert "No game changed under no_op" in summary_of(section, run)
