@@ -112,10 +112,12 @@ class Section:
         return blocks
 
     # ---- shared tests ----------------------------------------------------------------------
-    def seat_fairness(self, players: int, variant: str = BASELINE) -> list:
+    def seat_fairness(self, players: int, variant: str = BASELINE, test: bool = True) -> list:
         """Equal seat win rates (chi-square over sole winners) and the first seat minus the
-        others' mean (one value per game, t interval). Adds both to the family; returns a
-        table row list for the caller to show (empty for solo or co-op games)."""
+        others' mean (one value per game, t interval). Adds both to the family (unless
+        ``test`` is False: already tested in another section); returns a table row list for
+        the caller to show (empty for solo or co-op games)."""
+        add = self.test if test else (lambda finding: finding)
         if players < 2 or self.run.cooperative:
             return []
         seats = self.run.seats_at(players, variant)
@@ -135,7 +137,7 @@ class Section:
         wins = [int(counts.get(seat, 0)) for seat in range(players)]
         chi2, p_chi = equal_seats(wins)
         label = "" if variant == BASELINE else f" ({variant})"
-        self.test(Finding(players, f"equal seat win rates{label}",
+        add(Finding(players, f"equal seat win rates{label}",
                           f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
                           f"At {players} players the seats do not win equally often "
                           f"(sole wins by seat {wins}){label}.", "seat"))
@@ -143,7 +145,7 @@ class Section:
         self.differences[("first seat", players, "first seat minus the others")] = gap_diff
         first = Rate(int(first_wins or 0), int(n))
         fair = self.fair_share(players, variant)
-        self.test(Finding(players, f"first seat minus the others{label}",
+        add(Finding(players, f"first seat minus the others{label}",
                           f"{points(gap_diff)} (first seat {first}, fair share "
                           f"{100 * fair:.1f} %)", "paired t", gap_diff.p,
                           f"At {players} players the first seat wins {first} vs "

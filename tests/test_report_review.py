@@ -102,3 +102,20 @@ def test_summary_says_when_a_variant_changed_no_game():
     section = Section("Variants", run)
     variants.build(section)
     assert "No game changed under no_op" in summary_of(section, run)
+
+
+def test_adventure_realms_does_not_test_the_printed_seats_twice():
+    """Its own section re-ran the baseline seat-fairness tests ('Seats and strategies' has
+    them) into a second family, so the summary quoted 'the seats do not win equally often'
+    twice; a variant's seat tests are its own."""
+    from reports.sections import adventure_realms
+    parts = [shared_dice(np.random.default_rng(6), v, 3, 40, np.zeros(40))
+             for v in ("baseline", "race_to_12")]
+    run = from_frames(pl.concat([g for g, _ in parts]), pl.concat([s for _, s in parts]),
+                      FakeSpec(name="adventure_realms"))
+    section = Section("Adventure Realms", run)
+    for (_, seats), variant in zip(parts, ("baseline", "race_to_12")):
+        blocks = adventure_realms._seat_block(section, seats, 3, variant)
+        assert any("sole wins by seat" in getattr(b, "columns", []) for b in blocks)
+    assert [f.about for f in section.family.findings] == [
+        "equal seat win rates (race_to_12)", "first seat minus the others (race_to_12)"]
