@@ -119,3 +119,10 @@ def test_adventure_realms_does_not_test_the_printed_seats_twice():
         assert any("sole wins by seat" in getattr(b, "columns", []) for b in blocks)
     assert [f.about for f in section.family.findings] == [
         "equal seat win rates (race_to_12)", "first seat minus the others (race_to_12)"]
+
+
+def test_coop_score_figure_does_not_claim_a_line_per_seat():
+    from reports.figures import score_histograms
+    games, seats = shared_dice(np.random.default_rng(7), "baseline", 3, 20, np.zeros(20))
+    figure = score_histograms(from_frames(games, seats, FakeSpec(cooperative=True)))
+    assert "per seat" not in figure.caption and "one value per game" in figure.caption
