@@ -126,3 +126,17 @@ def test_coop_score_figure_does_not_claim_a_line_per_seat():
     games, seats = shared_dice(np.random.default_rng(7), "baseline", 3, 20, np.zeros(20))
     figure = score_histograms(from_frames(games, seats, FakeSpec(cooperative=True)))
     assert "per seat" not in figure.caption and "one value per game" in figure.caption
+
+
+def test_risky_adventure_imprecision_warnings_name_their_variant():
+    """The warnings read '2 players, seat 0 win rate' twice (baseline and variant)."""
+    from reports.sections import risky_adventure
+    parts = [shared_dice(np.random.default_rng(8), v, 2, 25, np.zeros(25))
+             for v in ("baseline", "discount")]
+    seats = pl.concat([s for _, s in parts]).with_columns(
+        pl.lit(1).alias(c) for c in risky_adventure.PARTS)
+    run = from_frames(pl.concat([g for g, _ in parts]), seats, FakeSpec(name="risky_adventure"))
+    section = Section("Risky Adventure", run)
+    for variant in ("baseline", "discount"):
+        risky_adventure._fame_by_seat(section, 2, variant)
+    assert len(set(section.warnings)) == len(section.warnings) == 4

@@ -42,7 +42,7 @@ def _fame_by_seat(section: Section, players: int, variant: str) -> Table:
     rows = []
     for (seat,), m in fame:
         won = wins.get((seat,), Rate(0, 0))
-        section.track(won, f"{players} players, seat {seat} win rate")
+        section.track(won, f"{players} players, {variant}, seat {seat} win rate")
         rows.append([seat, m["score"], won] + [m[p] for p in PARTS])
     return Table(["seat", "fame [95 % CI]", "win rate [95 % CI]", "artifacts", "expeditions",
                   "scarabs", "maps", "bonus"], rows,
