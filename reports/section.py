@@ -44,6 +44,7 @@ class Measure:
     column: str
     kind: str = "mean"
     seat: int | None = None
+    rank: int | None = None        # summary order: 0 win rates, 1 scores; None: after them
 
 
 class Section:
@@ -181,7 +182,8 @@ class Section:
                     self._power(players, diff)
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
-                    _claim(players, variant, measure, diff), "variant", order=order))
+                    _claim(players, variant, measure, diff), "variant",
+                    order=measure.rank if measure.rank is not None else 2 + order))
                 rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
                              diff.test, finding])
         if not rows:

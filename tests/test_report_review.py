@@ -140,3 +140,18 @@ def test_risky_adventure_imprecision_warnings_name_their_variant():
     for variant in ("baseline", "discount"):
         risky_adventure._fame_by_seat(section, 2, variant)
     assert len(set(section.warnings)) == len(section.warnings) == 4
+
+
+def test_summary_puts_scores_at_every_player_count_before_the_games_own_columns():
+    """Solo and multi-player runs list their measures differently: win rates and scores must
+    still lead the summary at every player count (Dungeon Roll's quoted 1-player
+    'winning_score' before the 4-player seat scores)."""
+    measures = {p: variants.measures(from_frames(*shared_dice(np.random.default_rng(9),
+                                                              "baseline", p, 5, np.zeros(5)),
+                                                 FakeSpec()), p) for p in (1, 4)}
+    for chosen in measures.values():
+        ranks = [m.rank for m in chosen]
+        headline = [m for m in chosen if m.rank is not None]
+        assert {m.rank for m in headline if "win rate" in m.label} == {0}
+        assert {m.rank for m in headline if "score" in m.label} == {1}
+        assert all(m.rank is None for m in chosen[len(headline):]), ranks
