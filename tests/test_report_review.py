@@ -155,3 +155,20 @@ def test_summary_puts_scores_at_every_player_count_before_the_games_own_columns(
         assert {m.rank for m in headline if "win rate" in m.label} == {0}
         assert {m.rank for m in headline if "score" in m.label} == {1}
         assert all(m.rank is None for m in chosen[len(headline):]), ranks
+
+
+def test_competitive_skill_ladder_counts_one_value_per_game():
+    """A line-up seating one strategy at every seat ranked on a win rate pooling the seats of
+    each game (n = seats, always ~ the fair share, interval as if seats were independent)."""
+    from reports import skill
+    parts = [shared_dice(np.random.default_rng(10), v, 3, 30, np.zeros(30))
+             for v in ("baseline", "bold")]
+    games = pl.concat([g.with_columns(pl.lit(s).alias("strategies"))
+                       for (g, _), s in zip(parts, ("a|a|a", "b|b|b"))])
+    seats = pl.concat([t.with_columns(pl.lit(s).alias("strategy"))
+                       for (_, t), s in zip(parts, ("a", "b"))])
+    run = from_frames(games, seats, FakeSpec())
+    section = Section("Skill ladder", run)
+    table = skill._ladder(section, 3, skill._lineups(run))
+    assert {row[2] for row in table.rows} == {"= fair share (every seat plays it)"}
+    assert {row[3].n for row in table.rows} == {30}           # games, not 90 seats
