@@ -40,7 +40,7 @@ class ExpectedVP(Strategy):
                     "focus_weight": (0.0, 5.0)}
 
     # power_value tuned by paired comparisons (strategies/tuning.py; README): 0.35 -> 0.525
-    def __init__(self, gold_value: float = 0.12, mana_value: float = 0.1, food_value: float = 0.15,
+    def __init__(self, gold_value: float = 0.06, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
                  power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",
                  focus_weight: float = 1.0):

@@ -35,7 +35,7 @@ class GoalChaser(Strategy):
 
     def __init__(self, slack: float = 1.0, near_miss: float = 0.3, class_die_weight: float = 1.0,
                  backstory_weight: float = 0.6, gold_value: float = 0.2,
-                 market_first_weight: float = 0.3, skill_value: float = 1.0,
+                 market_first_weight: float = 0.3, skill_value: float = 0.5,
                  min_gain: float = 0.05):
         self.slack, self.near_miss = slack, near_miss
         self.class_die_weight, self.backstory_weight = class_die_weight, backstory_weight
