@@ -1,10 +1,12 @@
 """Roll Player's compiled kernel, part 5: the estimates of ``strategies/roll_player_estimates.py``
 (row estimates, reroll gains, Backstory cell and alignment values, a seat's notes), with the
-same arithmetic in the same order. The Python strategy tabulates and memoises them; they are
-pure functions of the table, so here they are computed when needed.
+same arithmetic in the same order. The Python strategy tabulates row estimates per goal and
+keeps a seat's notes until its sheet changes; here likewise: ``tab`` fills a seat's row tables
+as entries are first asked for, and ``seat_notes`` redoes only the parts whose inputs changed.
 
 A seat's notes: ints ``NI`` (goals after race and weapon modifiers, row totals, fills, estimate
-indexes, ...) and floats ``NF`` (row estimates now, Backstory cell values, alignment values).
+indexes, ..., and what the notes were made from) and floats ``NF`` (row estimates now, Backstory
+cell values, alignment values, the row tables). Both live as long as a chunk, one per seat.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from simulate.games.roll_player.kernel_layout import (
     ALIGNMENT, BACKSTORY, COLS, C_MODS, FILL, GOLD_COLOUR, H_ALIGN, H_BACK, H_RACE, H_THIEF,
     KLASS, RACE, R_GOLD_DIE_GOLD, R_GOLD_WILD, R_ROW_GOLD, R_THIEF_GOLD, VALS, WEAPONS, card,
     class_colour, goal, step_cell)
-from strategies.roll_player_estimates import CUM as _CUM, OFF
+from strategies.roll_player_estimates import CUM as _CUM, OFF, TOP
 
 CUM = np.array([row for row, _ in _CUM], dtype=np.int64)       # ways r dice sum to <= x - 1
 CUM_TOTAL = np.array([total for _, total in _CUM], dtype=np.int64)
@@ -27,9 +29,11 @@ PARAMS = ("slack", "near_miss", "class_die_weight", "backstory_weight", "gold_va
 # NI and NF offsets
 GLOW, GHIGH, GSTARS, TOTALS, FILLS, AT, MODS = 0, 6, 12, 18, 24, 30, 36
 COLOUR, ROW_GOLD, DIE_GOLD, WANTED = 42, 43, 44, 45
-NI_SIZE = 63
-BASE, CELL, ALIGN = 0, 6, 132
-NF_SIZE = 141
+MADE, MADE_KLASS, MADE_BACKSTORY, MADE_ALIGNMENT = 63, 64, 65, 66    # the notes were made from
+NI_SIZE = 67
+BASE, CELL, ALIGN, TAB = 0, 6, 132, 141
+TAB_W = (OFF + TOP) * 4                        # a row table: row_table's entries, NaN until asked
+NF_SIZE = TAB + 6 * TAB_W
 
 
 @njit(cache=True)
@@ -60,12 +64,24 @@ def est(NI, P, r, index, shift=0):
 
 
 @njit(cache=True)
-def reroll_gain(NI, P, keep_either, r, at, v):
+def tab(NI, NF, P, r, index):
+    """``est(NI, P, r, index)``, from row r's table (computed when first asked)."""
+    if index < 0 or index >= TAB_W:
+        return est(NI, P, r, index)
+    at = TAB + r * TAB_W + index
+    x = NF[at]
+    if x != x:                                   # NaN: not asked yet
+        x = NF[at] = est(NI, P, r, index)
+    return x
+
+
+@njit(cache=True)
+def reroll_gain(NI, NF, P, keep_either, r, at, v):
     """The mean change of row r's estimate when its die showing ``v`` is rerolled."""
-    base = est(NI, P, r, at)
+    base = tab(NI, NF, P, r, at)
     gain = 0.0
     for k in range(1, 7):
-        x = est(NI, P, r, at + 4 * (k - v))
+        x = tab(NI, NF, P, r, at + 4 * (k - v))
         if keep_either:
             gain += x - base if x > base else 0.0
         else:
@@ -75,22 +91,41 @@ def reroll_gain(NI, P, keep_either, r, at, v):
 
 @njit(cache=True)
 def seat_notes(L, N, SE, R, D, P, seat, NI, NF):
-    """SeatNotes of ``seat`` now."""
+    """SeatNotes of ``seat`` now: the parts whose inputs changed since they were made."""
     klass = SE[seat, KLASS]
-    NI[COLOUR] = class_colour(D, klass)
-    NI[ROW_GOLD] = R[R_ROW_GOLD]
-    NI[DIE_GOLD] = R[R_THIEF_GOLD] if klass == D[H_THIEF] else R[R_GOLD_DIE_GOLD]
+    if not NI[MADE] or NI[MADE_KLASS] != klass or NI[MADE_BACKSTORY] != SE[seat, BACKSTORY] \
+            or NI[MADE_ALIGNMENT] != SE[seat, ALIGNMENT]:
+        fixed_notes(SE, R, D, P, seat, NI, NF)
     for r in range(6):
         mod = D[D[H_RACE] + SE[seat, RACE] * 6 + r]
         for i in range(N[WEAPONS + seat]):
             mod += card(D, L[WEAPONS + seat, i], C_MODS + r)
-        NI[MODS + r] = mod
-        NI[GLOW + r], NI[GHIGH + r] = goal(D, klass, r, 0) - mod, goal(D, klass, r, 1) - mod
-        NI[GSTARS + r] = goal(D, klass, r, 2)
+        low, high = goal(D, klass, r, 0) - mod, goal(D, klass, r, 1) - mod
+        stars = goal(D, klass, r, 2)
         total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
-        NI[TOTALS + r], NI[FILLS + r] = total, SE[seat, FILL + r]
-        NI[AT + r] = (total + OFF) * 4 + 3 - SE[seat, FILL + r]
-        NF[BASE + r] = est(NI, P, r, NI[AT + r])
+        fill = SE[seat, FILL + r]
+        moved = not NI[MADE] or NI[GLOW + r] != low or NI[GHIGH + r] != high or \
+            NI[GSTARS + r] != stars
+        if moved:                                # a new goal: a new row table
+            NI[GLOW + r], NI[GHIGH + r], NI[GSTARS + r] = low, high, stars
+            NF[TAB + r * TAB_W:TAB + (r + 1) * TAB_W] = np.nan
+        NI[MODS + r] = mod
+        if moved or NI[TOTALS + r] != total or NI[FILLS + r] != fill:
+            NI[TOTALS + r], NI[FILLS + r] = total, fill
+            NI[AT + r] = (total + OFF) * 4 + 3 - fill
+            NF[BASE + r] = tab(NI, NF, P, r, NI[AT + r])
+    NI[MADE] = 1
+
+
+@njit(cache=True)
+def fixed_notes(SE, R, D, P, seat, NI, NF):
+    """The notes that stay for a game: class colour, Gold, Backstory cells, alignment values."""
+    klass = SE[seat, KLASS]
+    NI[MADE_KLASS], NI[MADE_BACKSTORY] = klass, SE[seat, BACKSTORY]
+    NI[MADE_ALIGNMENT] = SE[seat, ALIGNMENT]
+    NI[COLOUR] = class_colour(D, klass)
+    NI[ROW_GOLD] = R[R_ROW_GOLD]
+    NI[DIE_GOLD] = R[R_THIEF_GOLD] if klass == D[H_THIEF] else R[R_GOLD_DIE_GOLD]
     weight, wild = P[BACKSTORY_WEIGHT], R[R_GOLD_WILD]       # estimates.cell_values
     NF[CELL:CELL + 126] = 0.0
     NI[WANTED:WANTED + 18] = 0
@@ -126,7 +161,7 @@ def placements(NI, NF, P, gold_weight, colour, value, out):
         if f >= 3:
             continue
         gold = NI[ROW_GOLD] if f == 2 else 0
-        gain = est(NI, P, r, NI[AT + r] - 1 + value4) - NF[BASE + r]
+        gain = tab(NI, NF, P, r, NI[AT + r] - 1 + value4) - NF[BASE + r]
         gain += NF[CELL + (r * 3 + f) * 7 + colour]
         if die_gold:
             gold += die_gold
@@ -156,8 +191,8 @@ def best_swap(SE, NI, NF, P, seat, first):
             if va == vb and ca == cb:
                 continue
             ib, bb = NI[AT + rb] - 4 * vb, NF[BASE + rb]
-            g = 0.0 if rb == ra else (est(NI, P, ra, ia + 4 * vb) - ba) + (
-                est(NI, P, rb, ib + 4 * va) - bb)
+            g = 0.0 if rb == ra else (tab(NI, NF, P, ra, ia + 4 * vb) - ba) + (
+                tab(NI, NF, P, rb, ib + 4 * va) - bb)
             if NI[WANTED + a] or NI[WANTED + b]:
                 g += (NF[CELL + a * 7 + cb] + NF[CELL + b * 7 + ca] - NF[CELL + a * 7 + ca]
                       - NF[CELL + b * 7 + cb])

@@ -1,7 +1,8 @@
 """Roll Player's compiled kernel, part 6: ``goal_chaser`` and ``balancer``
 (``strategies/roll_player.py``) choosing a row of ``A``, with the same scores, the same ties and
 the same first-best rule. The Python strategy remembers the best swap's second die between the
-two swap decisions; the table is unchanged in between, so here it is found again.
+two swap decisions; the table is unchanged in between, so here it is found again. Each seat's
+notes and row tables (``kernel_estimates``) are kept for the whole chunk in ``W``.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from numba import njit
 from simulate.games.roll_player.kernel_estimates import (
     ALIGN, AT, BASE, GOLD_RESERVE, MARKET_FIRST, MIN_CARD_VALUE, MIN_GAIN, MODS, NF_SIZE,
     NI_SIZE, SKILL_VALUE, TOTALS, FILLS, best_swap, class_fit, est, gold_weight, placements,
-    reroll_gain, seat_notes)
+    reroll_gain, seat_notes, tab)
 from simulate.games.roll_player.kernel_layout import (
     ARMOR, CHARISMA, CUR, C_ARROW, C_COLOURS, C_COND, C_ARG1, C_ARG2, C_COST, C_EFFECT,
     C_AMOUNT, C_MODS, C_ON_BUY, C_SET, C_STARS, C_TYPE, EFFECT_D0, EFFECT_D1, EFFECT_D2,
@@ -31,14 +32,15 @@ GOAL_CHASER, BALANCER = 1, 2
 
 @njit(cache=True)
 def scratch():
-    """``choose``'s working arrays, allocated once per chunk: the seat's notes and row values."""
-    return np.zeros(NI_SIZE, np.int64), np.zeros(NF_SIZE), np.empty(6)
+    """``choose``'s working arrays, allocated once per chunk: each seat's notes (none made yet)
+    and the row values."""
+    return np.zeros((4, NI_SIZE), np.int64), np.zeros((4, NF_SIZE)), np.empty(6)
 
 
 @njit(cache=True)
 def choose(L, N, S, SE, R, D, P, A, n_actions, kind, W):
     seat, phase = S[CUR], S[PHASE]
-    NI, NF, rows = W
+    NIS, NFS, rows = W
     if phase == P_CLASS:
         best, choice = -np.inf, 0
         for j in range(n_actions):
@@ -49,8 +51,7 @@ def choose(L, N, S, SE, R, D, P, A, n_actions, kind, W):
     if phase != P_PLACE and phase != P_INITIATIVE and phase != P_EFFECT and \
             phase != P_START_DIE and phase != P_MARKET and phase != P_SKILL and phase != P_RECALL:
         return 0                                 # races, tie orders
-    NI[:] = 0                                    # fresh notes, as np.zeros gave them
-    NF[:] = 0.0
+    NI, NF = NIS[seat], NFS[seat]
     seat_notes(L, N, SE, R, D, P, seat, NI, NF)
     weight = gold_weight(SE, P, seat)
     if phase == P_PLACE or (phase == P_START_DIE and A[0, 0] != K_START_CHOOSE):
@@ -121,14 +122,14 @@ def effect_gain(S, SE, R, P, NI, NF, seat, kind, x, y):
             return 0.0
         space, old, new = S[EFFECT_D0], S[EFFECT_D1], S[EFFECT_D2]
         r = space // 3
-        return est(NI, P, r, NI[AT + r] + 4 * (old - new)) - NF[BASE + r]
+        return tab(NI, NF, P, r, NI[AT + r] + 4 * (old - new)) - NF[BASE + r]
     if kind != K_FLIP and kind != K_ADJUST and kind != K_RAISE and kind != K_REROLL:
         return -1.0                              # initiative targets, Diplomacy: not used
     r, v = x // 3, SE[seat, VALS + x]
     if kind == K_REROLL:
-        return reroll_gain(NI, P, not R[R_NEW_STANDS], r, NI[AT + r], v)
+        return reroll_gain(NI, NF, P, not R[R_NEW_STANDS], r, NI[AT + r], v)
     delta = 7 - 2 * v if kind == K_FLIP else 1 if kind == K_RAISE else y
-    return est(NI, P, r, NI[AT + r] + 4 * delta) - NF[BASE + r]
+    return tab(NI, NF, P, r, NI[AT + r] + 4 * delta) - NF[BASE + r]
 
 
 @njit(cache=True)
@@ -180,14 +181,14 @@ def skill_gain(SE, R, D, P, NI, NF, seat, cid, weight):
         r = s // 3
         if kind == E_ADJUST:                     # +1 up to 6, -1 down to 1
             up = v < 6
-            g = est(NI, P, r, NI[AT + r] + 4) - NF[BASE + r] if up else 0.0
+            g = tab(NI, NF, P, r, NI[AT + r] + 4) - NF[BASE + r] if up else 0.0
             if v > 1:
-                down = est(NI, P, r, NI[AT + r] - 4) - NF[BASE + r]
+                down = tab(NI, NF, P, r, NI[AT + r] - 4) - NF[BASE + r]
                 g = down if not up or down > g else g
         elif kind == E_FLIP:
-            g = est(NI, P, r, NI[AT + r] + 4 * (7 - 2 * v)) - NF[BASE + r]
+            g = tab(NI, NF, P, r, NI[AT + r] + 4 * (7 - 2 * v)) - NF[BASE + r]
         else:
-            g = reroll_gain(NI, P, keep, r, NI[AT + r], v)
+            g = reroll_gain(NI, NF, P, keep, r, NI[AT + r], v)
         if not found or g > best:
             best, found = g, True
     return gain + (best if found else 0)
