@@ -29,8 +29,9 @@ PARAMS = ("slack", "near_miss", "class_die_weight", "backstory_weight", "gold_va
 # NI and NF offsets
 GLOW, GHIGH, GSTARS, TOTALS, FILLS, AT, MODS = 0, 6, 12, 18, 24, 30, 36
 COLOUR, ROW_GOLD, DIE_GOLD, WANTED = 42, 43, 44, 45
-MADE, MADE_KLASS, MADE_BACKSTORY, MADE_ALIGNMENT = 63, 64, 65, 66    # the notes were made from
-NI_SIZE = 67
+# what the notes were made from: class, Backstory, alignment, race, weapons (up to 8)
+MADE, MADE_KLASS, MADE_BACKSTORY, MADE_ALIGNMENT, MADE_RACE, MADE_NW, MADE_W = range(63, 70)
+NI_SIZE = 77
 BASE, CELL, ALIGN, TAB = 0, 6, 132, 141
 TAB_W = (OFF + TOP) * 4                        # a row table: row_table's entries, NaN until asked
 NF_SIZE = TAB + 6 * TAB_W
@@ -63,15 +64,21 @@ def est(NI, P, r, index, shift=0):
                      index // 4 - OFF, index % 4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tab(NI, NF, P, r, index):
     """``est(NI, P, r, index)``, from row r's table (computed when first asked)."""
-    if index < 0 or index >= TAB_W:
-        return est(NI, P, r, index)
-    at = TAB + r * TAB_W + index
-    x = NF[at]
-    if x != x:                                   # NaN: not asked yet
-        x = NF[at] = est(NI, P, r, index)
+    if 0 <= index < TAB_W:
+        x = NF[TAB + r * TAB_W + index]
+        if x == x:                               # NaN: not asked yet
+            return x
+    return tab_entry(NI, NF, P, r, index)
+
+
+@njit(cache=True)
+def tab_entry(NI, NF, P, r, index):
+    x = est(NI, P, r, index)
+    if 0 <= index < TAB_W:
+        NF[TAB + r * TAB_W + index] = x
     return x
 
 
@@ -92,29 +99,53 @@ def reroll_gain(NI, NF, P, keep_either, r, at, v):
 @njit(cache=True)
 def seat_notes(L, N, SE, R, D, P, seat, NI, NF):
     """SeatNotes of ``seat`` now: the parts whose inputs changed since they were made."""
-    klass = SE[seat, KLASS]
-    if not NI[MADE] or NI[MADE_KLASS] != klass or NI[MADE_BACKSTORY] != SE[seat, BACKSTORY] \
-            or NI[MADE_ALIGNMENT] != SE[seat, ALIGNMENT]:
+    fresh = not NI[MADE] or NI[MADE_KLASS] != SE[seat, KLASS] or \
+        NI[MADE_BACKSTORY] != SE[seat, BACKSTORY] or NI[MADE_ALIGNMENT] != SE[seat, ALIGNMENT]
+    if fresh:
         fixed_notes(SE, R, D, P, seat, NI, NF)
+    if fresh or not same_kit(L, N, SE, seat, NI):
+        row_goals(L, N, SE, D, seat, NI, NF, fresh)
+    for r in range(6):
+        total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
+        fill = SE[seat, FILL + r]
+        if NI[TOTALS + r] != total or NI[FILLS + r] != fill:
+            NI[TOTALS + r], NI[FILLS + r] = total, fill
+            NI[AT + r] = (total + OFF) * 4 + 3 - fill
+            NF[BASE + r] = tab(NI, NF, P, r, NI[AT + r])
+    NI[MADE] = 1
+
+
+@njit(cache=True)
+def same_kit(L, N, SE, seat, NI):
+    """Are race and weapons what the row goals were made from?"""
+    n = N[WEAPONS + seat]
+    if NI[MADE_RACE] != SE[seat, RACE] or NI[MADE_NW] != n or n > 8:
+        return False
+    for i in range(n):
+        if NI[MADE_W + i] != L[WEAPONS + seat, i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def row_goals(L, N, SE, D, seat, NI, NF, fresh):
+    """Goals after race and weapon modifiers; a row whose goal moved gets a new table and its
+    estimate redone (its fill marked unknown)."""
+    klass = SE[seat, KLASS]
     for r in range(6):
         mod = D[D[H_RACE] + SE[seat, RACE] * 6 + r]
         for i in range(N[WEAPONS + seat]):
             mod += card(D, L[WEAPONS + seat, i], C_MODS + r)
         low, high = goal(D, klass, r, 0) - mod, goal(D, klass, r, 1) - mod
         stars = goal(D, klass, r, 2)
-        total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
-        fill = SE[seat, FILL + r]
-        moved = not NI[MADE] or NI[GLOW + r] != low or NI[GHIGH + r] != high or \
-            NI[GSTARS + r] != stars
-        if moved:                                # a new goal: a new row table
+        NI[MODS + r] = mod
+        if fresh or NI[GLOW + r] != low or NI[GHIGH + r] != high or NI[GSTARS + r] != stars:
             NI[GLOW + r], NI[GHIGH + r], NI[GSTARS + r] = low, high, stars
             NF[TAB + r * TAB_W:TAB + (r + 1) * TAB_W] = np.nan
-        NI[MODS + r] = mod
-        if moved or NI[TOTALS + r] != total or NI[FILLS + r] != fill:
-            NI[TOTALS + r], NI[FILLS + r] = total, fill
-            NI[AT + r] = (total + OFF) * 4 + 3 - fill
-            NF[BASE + r] = tab(NI, NF, P, r, NI[AT + r])
-    NI[MADE] = 1
+            NI[FILLS + r] = -1
+    NI[MADE_RACE], NI[MADE_NW] = SE[seat, RACE], N[WEAPONS + seat]
+    for i in range(min(8, N[WEAPONS + seat])):
+        NI[MADE_W + i] = L[WEAPONS + seat, i]
 
 
 @njit(cache=True)
@@ -147,7 +178,7 @@ def fixed_notes(SE, R, D, P, seat, NI, NF):
         NF[ALIGN + cell] = D[grid + cell] + 0.3 * max(0, ahead - D[grid + cell])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placements(NI, NF, P, gold_weight, colour, value, out):
     """GoalChaser._placements: the value of the die in each open row (``out[row]``; closed rows
     -1e9). Returns the best value."""
