@@ -1,12 +1,12 @@
 """Roll Player's compiled kernel, part 5: the estimates of ``strategies/roll_player_estimates.py``
 (row estimates, reroll gains, Backstory cell and alignment values, a seat's notes), with the
-same arithmetic in the same order. The Python strategy tabulates row estimates per goal and
-keeps a seat's notes until its sheet changes; here likewise: ``tab`` fills a seat's row tables
-as entries are first asked for, and ``seat_notes`` redoes only the parts whose inputs changed.
+same arithmetic in the same order. The Python strategy tabulates row estimates per goal; here
+they are computed when needed (a few operations). Like the Python ``SeatNotes``, a
+seat's notes are kept and ``seat_notes`` redoes only the parts whose inputs changed.
 
 A seat's notes: ints ``NI`` (goals after race and weapon modifiers, row totals, fills, estimate
 indexes, ..., and what the notes were made from) and floats ``NF`` (row estimates now, Backstory
-cell values, alignment values, the row tables). Both live as long as a chunk, one per seat.
+cell values, alignment values). Both live as long as a chunk, one per seat.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from simulate.games.roll_player.kernel_layout import (
     ALIGNMENT, BACKSTORY, COLS, C_MODS, FILL, GOLD_COLOUR, H_ALIGN, H_BACK, H_RACE, H_THIEF,
     KLASS, RACE, R_GOLD_DIE_GOLD, R_GOLD_WILD, R_ROW_GOLD, R_THIEF_GOLD, VALS, WEAPONS, card,
     class_colour, goal, step_cell)
-from strategies.roll_player_estimates import CUM as _CUM, OFF, TOP
+from strategies.roll_player_estimates import CUM as _CUM, OFF
 
 CUM = np.array([row for row, _ in _CUM], dtype=np.int64)       # ways r dice sum to <= x - 1
 CUM_TOTAL = np.array([total for _, total in _CUM], dtype=np.int64)
@@ -32,9 +32,8 @@ COLOUR, ROW_GOLD, DIE_GOLD, WANTED = 42, 43, 44, 45
 # what the notes were made from: class, Backstory, alignment, race, weapons (up to 8)
 MADE, MADE_KLASS, MADE_BACKSTORY, MADE_ALIGNMENT, MADE_RACE, MADE_NW, MADE_W = range(63, 70)
 NI_SIZE = 77
-BASE, CELL, ALIGN, TAB = 0, 6, 132, 141
-TAB_W = (OFF + TOP) * 4                        # a row table: row_table's entries, NaN until asked
-NF_SIZE = TAB + 6 * TAB_W
+BASE, CELL, ALIGN = 0, 6, 132
+NF_SIZE = 141
 
 
 @njit(cache=True)
@@ -64,31 +63,13 @@ def est(NI, P, r, index, shift=0):
                      index // 4 - OFF, index % 4)
 
 
-@njit(cache=True, inline="always")
-def tab(NI, NF, P, r, index):
-    """``est(NI, P, r, index)``, from row r's table (computed when first asked)."""
-    if 0 <= index < TAB_W:
-        x = NF[TAB + r * TAB_W + index]
-        if x == x:                               # NaN: not asked yet
-            return x
-    return tab_entry(NI, NF, P, r, index)
-
-
 @njit(cache=True)
-def tab_entry(NI, NF, P, r, index):
-    x = est(NI, P, r, index)
-    if 0 <= index < TAB_W:
-        NF[TAB + r * TAB_W + index] = x
-    return x
-
-
-@njit(cache=True)
-def reroll_gain(NI, NF, P, keep_either, r, at, v):
+def reroll_gain(NI, P, keep_either, r, at, v):
     """The mean change of row r's estimate when its die showing ``v`` is rerolled."""
-    base = tab(NI, NF, P, r, at)
+    base = est(NI, P, r, at)
     gain = 0.0
     for k in range(1, 7):
-        x = tab(NI, NF, P, r, at + 4 * (k - v))
+        x = est(NI, P, r, at + 4 * (k - v))
         if keep_either:
             gain += x - base if x > base else 0.0
         else:
@@ -111,7 +92,7 @@ def seat_notes(L, N, SE, R, D, P, seat, NI, NF):
         if NI[TOTALS + r] != total or NI[FILLS + r] != fill:
             NI[TOTALS + r], NI[FILLS + r] = total, fill
             NI[AT + r] = (total + OFF) * 4 + 3 - fill
-            NF[BASE + r] = tab(NI, NF, P, r, NI[AT + r])
+            NF[BASE + r] = est(NI, P, r, NI[AT + r])
     NI[MADE] = 1
 
 
@@ -129,8 +110,8 @@ def same_kit(L, N, SE, seat, NI):
 
 @njit(cache=True)
 def row_goals(L, N, SE, D, seat, NI, NF, fresh):
-    """Goals after race and weapon modifiers; a row whose goal moved gets a new table and its
-    estimate redone (its fill marked unknown)."""
+    """Goals after race and weapon modifiers; a row whose goal moved gets its estimate redone
+    (its fill marked unknown)."""
     klass = SE[seat, KLASS]
     for r in range(6):
         mod = D[D[H_RACE] + SE[seat, RACE] * 6 + r]
@@ -141,7 +122,6 @@ def row_goals(L, N, SE, D, seat, NI, NF, fresh):
         NI[MODS + r] = mod
         if fresh or NI[GLOW + r] != low or NI[GHIGH + r] != high or NI[GSTARS + r] != stars:
             NI[GLOW + r], NI[GHIGH + r], NI[GSTARS + r] = low, high, stars
-            NF[TAB + r * TAB_W:TAB + (r + 1) * TAB_W] = np.nan
             NI[FILLS + r] = -1
     NI[MADE_RACE], NI[MADE_NW] = SE[seat, RACE], N[WEAPONS + seat]
     for i in range(min(8, N[WEAPONS + seat])):
@@ -178,7 +158,7 @@ def fixed_notes(SE, R, D, P, seat, NI, NF):
         NF[ALIGN + cell] = D[grid + cell] + 0.3 * max(0, ahead - D[grid + cell])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def placements(NI, NF, P, gold_weight, colour, value, out):
     """GoalChaser._placements: the value of the die in each open row (``out[row]``; closed rows
     -1e9). Returns the best value."""
@@ -192,7 +172,7 @@ def placements(NI, NF, P, gold_weight, colour, value, out):
         if f >= 3:
             continue
         gold = NI[ROW_GOLD] if f == 2 else 0
-        gain = tab(NI, NF, P, r, NI[AT + r] - 1 + value4) - NF[BASE + r]
+        gain = est(NI, P, r, NI[AT + r] - 1 + value4) - NF[BASE + r]
         gain += NF[CELL + (r * 3 + f) * 7 + colour]
         if die_gold:
             gold += die_gold
@@ -222,8 +202,8 @@ def best_swap(SE, NI, NF, P, seat, first):
             if va == vb and ca == cb:
                 continue
             ib, bb = NI[AT + rb] - 4 * vb, NF[BASE + rb]
-            g = 0.0 if rb == ra else (tab(NI, NF, P, ra, ia + 4 * vb) - ba) + (
-                tab(NI, NF, P, rb, ib + 4 * va) - bb)
+            g = 0.0 if rb == ra else (est(NI, P, ra, ia + 4 * vb) - ba) + (
+                est(NI, P, rb, ib + 4 * va) - bb)
             if NI[WANTED + a] or NI[WANTED + b]:
                 g += (NF[CELL + a * 7 + cb] + NF[CELL + b * 7 + ca] - NF[CELL + a * 7 + ca]
                       - NF[CELL + b * 7 + cb])

@@ -2,7 +2,7 @@
 (``strategies/roll_player.py``) choosing a row of ``A``, with the same scores, the same ties and
 the same first-best rule. The Python strategy remembers the best swap's second die between the
 two swap decisions; the table is unchanged in between, so here it is found again. Each seat's
-notes and row tables (``kernel_estimates``) are kept for the whole chunk in ``W``.
+notes (``kernel_estimates``) are kept for the whole chunk in ``W``.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from numba import njit
 from simulate.games.roll_player.kernel_estimates import (
     ALIGN, AT, BASE, GOLD_RESERVE, MARKET_FIRST, MIN_CARD_VALUE, MIN_GAIN, MODS, NF_SIZE,
     NI_SIZE, SKILL_VALUE, TOTALS, FILLS, best_swap, class_fit, est, gold_weight, placements,
-    reroll_gain, seat_notes, tab)
+    reroll_gain, seat_notes)
 from simulate.games.roll_player.kernel_layout import (
     ARMOR, CHARISMA, CUR, C_ARROW, C_COLOURS, C_COND, C_ARG1, C_ARG2, C_COST, C_EFFECT,
     C_AMOUNT, C_MODS, C_ON_BUY, C_SET, C_STARS, C_TYPE, EFFECT_D0, EFFECT_D1, EFFECT_D2,
@@ -122,14 +122,14 @@ def effect_gain(S, SE, R, P, NI, NF, seat, kind, x, y):
             return 0.0
         space, old, new = S[EFFECT_D0], S[EFFECT_D1], S[EFFECT_D2]
         r = space // 3
-        return tab(NI, NF, P, r, NI[AT + r] + 4 * (old - new)) - NF[BASE + r]
+        return est(NI, P, r, NI[AT + r] + 4 * (old - new)) - NF[BASE + r]
     if kind != K_FLIP and kind != K_ADJUST and kind != K_RAISE and kind != K_REROLL:
         return -1.0                              # initiative targets, Diplomacy: not used
     r, v = x // 3, SE[seat, VALS + x]
     if kind == K_REROLL:
-        return reroll_gain(NI, NF, P, not R[R_NEW_STANDS], r, NI[AT + r], v)
+        return reroll_gain(NI, P, not R[R_NEW_STANDS], r, NI[AT + r], v)
     delta = 7 - 2 * v if kind == K_FLIP else 1 if kind == K_RAISE else y
-    return tab(NI, NF, P, r, NI[AT + r] + 4 * delta) - NF[BASE + r]
+    return est(NI, P, r, NI[AT + r] + 4 * delta) - NF[BASE + r]
 
 
 @njit(cache=True)
@@ -181,14 +181,14 @@ def skill_gain(SE, R, D, P, NI, NF, seat, cid, weight):
         r = s // 3
         if kind == E_ADJUST:                     # +1 up to 6, -1 down to 1
             up = v < 6
-            g = tab(NI, NF, P, r, NI[AT + r] + 4) - NF[BASE + r] if up else 0.0
+            g = est(NI, P, r, NI[AT + r] + 4) - NF[BASE + r] if up else 0.0
             if v > 1:
-                down = tab(NI, NF, P, r, NI[AT + r] - 4) - NF[BASE + r]
+                down = est(NI, P, r, NI[AT + r] - 4) - NF[BASE + r]
                 g = down if not up or down > g else g
         elif kind == E_FLIP:
-            g = tab(NI, NF, P, r, NI[AT + r] + 4 * (7 - 2 * v)) - NF[BASE + r]
+            g = est(NI, P, r, NI[AT + r] + 4 * (7 - 2 * v)) - NF[BASE + r]
         else:
-            g = reroll_gain(NI, NF, P, keep, r, NI[AT + r], v)
+            g = reroll_gain(NI, P, keep, r, NI[AT + r], v)
         if not found or g > best:
             best, found = g, True
     return gain + (best if found else 0)
