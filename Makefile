@@ -26,7 +26,7 @@ demo: install  ## run configs/demo.toml and print the report's path
 run: demo
 
 test: install  ## the whole test suite (what CI runs)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist worksteal
 
 bench: install  ## games/s, parallel speed-up and peak memory -> bench/results.json
 	$(PY) bench/bench.py

@@ -48,16 +48,22 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
     return "python", f"fell back to Python: {why_not}"
 
 
+def _warm(game: str) -> str:
+    kernel_module(game).warm()
+    return game
+
+
 def warm_kernels() -> list[str]:
-    """Compile every game's kernel into numba's cache (``make install`` runs this)."""
+    """Compile every game's kernel into numba's cache (``make install`` runs this), one process
+    per core: each kernel compiles on one core for one to two minutes, so a fresh clone (CI) waits
+    for the longest chain instead of the sum."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
     from simulate.games import game_names
-    warmed = []
-    for game in game_names():
-        kernel = kernel_module(game)
-        if kernel is not None:
-            kernel.warm()
-            warmed.append(game)
-    return warmed
+    games = [game for game in game_names() if kernel_module(game) is not None]
+    with ProcessPoolExecutor(max_workers=max(1, min(len(games), os.cpu_count() or 1))) as pool:
+        return list(pool.map(_warm, games))
 
 
 if __name__ == "__main__":

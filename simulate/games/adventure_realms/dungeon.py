@@ -27,12 +27,7 @@ class Dungeon(Scoring):
         return out
 
     def _play_magic(self, action: A.PlayMagic) -> None:
-        seat = self.current_seat
-        card = self.comp.adventures[self.adventure_id[action.card]]
-        self.adventures[seat].remove(card.id)
-        self.adventure_discard.append(card.id)
-        self.pay(seat, card.pay)
-        self.gain(seat, card.effect)
+        self.play_adventure(self.current_seat, action.card)
 
     def _end_magic(self, action=None) -> None:
         self._next_magic_turn()

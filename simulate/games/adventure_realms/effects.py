@@ -37,6 +37,15 @@ class Effects:
             getattr(self, resource)[seat] -= n
 
     # --- effects -------------------------------------------------------------------------------
+    def play_adventure(self, seat: int, name: str) -> None:
+        """An Item (Place Agents) or Magic (Dungeon Phase) card played from the hand: its cost
+        paid, its effect gained, the card discarded."""
+        card = self.comp.adventures[self.adventure_id[name]]
+        self.adventures[seat].remove(card.id)
+        self.adventure_discard.append(card.id)
+        self.pay(seat, card.pay)
+        self.gain(seat, card.effect)
+
     def gain(self, seat: int, effect: tuple, vp_part: str = "masters") -> None:
         """Apply an effect's gains in order. ``vp_part`` says which VP source a ``vp`` counts to."""
         for key, n in effect:

@@ -327,12 +327,7 @@ class State(Effects, Dungeon, RevealPhase):
             self.change_power(seat, b, steps // 2)
 
     def _play_item(self, action: A.PlayItem) -> None:
-        seat = self.current_seat
-        card = self.comp.adventures[self.adventure_id[action.card]]
-        self.adventures[seat].remove(card.id)
-        self.adventure_discard.append(card.id)
-        self.pay(seat, card.pay)
-        self.gain(seat, card.effect)
+        self.play_adventure(self.current_seat, action.card)
 
 
 
