@@ -46,8 +46,10 @@ def score_histograms(run, variant: str = BASELINE) -> Figure | None:
             if players > 1 and not run.cooperative:
                 ax.legend(fontsize=7)
         axes[0].set_ylabel("share of games")
+        lines = "the team's score, one value per game" if run.cooperative else \
+            "one line per seat"
         return Figure(figure_svg(fig), f"Final scores ({variant}): one panel per player count, "
-                                       "one line per seat.")
+                                       f"{lines}.")
 
 
 def variant_panels(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str,

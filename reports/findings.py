@@ -19,8 +19,10 @@ class Finding:
     test: str                      # e.g. "exact McNemar"
     p: float
     claim: str                     # the summary's sentence if it survives correction
-    kind: str = "game"             # "variant", "seat", "strategy" or "game"
+    kind: str = "game"             # "variant", "seat", "strategy", "game" or "screen" (an
+    #                                association over seats as units: shown, never claimed)
     p_adjusted: float = math.nan
+    order: int = 0                 # within its kind, lower first in the summary (headline first)
 
     @property
     def significant(self) -> bool:

@@ -45,7 +45,7 @@ def structure(run: RunTables) -> Report:
     spec = run.spec
     built = []
     for title, build in (("Seats and strategies", seats.build),
-                         ("Skill ladder", skill.build if skill.applies(run) else None),
+                         (skill.title(run), skill.build if skill.applies(run) else None),
                          ("Variants", variants.build if run.compared else None),
                          (spec.title, _game_section(spec.name))):
         if build is None:

@@ -44,6 +44,7 @@ class Measure:
     column: str
     kind: str = "mean"
     seat: int | None = None
+    rank: int | None = None        # summary order: 0 win rates, 1 scores; None: after them
 
 
 class Section:
@@ -112,10 +113,12 @@ class Section:
         return blocks
 
     # ---- shared tests ----------------------------------------------------------------------
-    def seat_fairness(self, players: int, variant: str = BASELINE) -> list:
+    def seat_fairness(self, players: int, variant: str = BASELINE, test: bool = True) -> list:
         """Equal seat win rates (chi-square over sole winners) and the first seat minus the
-        others' mean (one value per game, t interval). Adds both to the family; returns a
-        table row list for the caller to show (empty for solo or co-op games)."""
+        others' mean (one value per game, t interval). Adds both to the family (unless
+        ``test`` is False: already tested in another section); returns a table row list for
+        the caller to show (empty for solo or co-op games)."""
+        add = self.test if test else (lambda finding: finding)
         if players < 2 or self.run.cooperative:
             return []
         seats = self.run.seats_at(players, variant)
@@ -135,7 +138,7 @@ class Section:
         wins = [int(counts.get(seat, 0)) for seat in range(players)]
         chi2, p_chi = equal_seats(wins)
         label = "" if variant == BASELINE else f" ({variant})"
-        self.test(Finding(players, f"equal seat win rates{label}",
+        add(Finding(players, f"equal seat win rates{label}",
                           f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
                           f"At {players} players the seats do not win equally often "
                           f"(sole wins by seat {wins}){label}.", "seat"))
@@ -143,7 +146,7 @@ class Section:
         self.differences[("first seat", players, "first seat minus the others")] = gap_diff
         first = Rate(int(first_wins or 0), int(n))
         fair = self.fair_share(players, variant)
-        self.test(Finding(players, f"first seat minus the others{label}",
+        add(Finding(players, f"first seat minus the others{label}",
                           f"{points(gap_diff)} (first seat {first}, fair share "
                           f"{100 * fair:.1f} %)", "paired t", gap_diff.p,
                           f"At {players} players the first seat wins {first} vs "
@@ -165,21 +168,22 @@ class Section:
         rows = []
         for variant in variants or self.run.compared:
             compared = self._compare(players, variant, measures)
-            for measure in measures:
+            for order, measure in enumerate(measures):
                 found = compared.get(measure)
                 if found is None:
                     continue
                 diff, base, other = found
                 self.differences[(variant, players, measure.label)] = diff
+                shown = points(diff) if measure.kind == "rate" else units(diff)
+                if diff.identical:            # nothing differed: no test to count in the family,
+                    rows.append([variant, measure.label, base, other, shown, "–", "–", "–"])
+                    continue                  # and no discordant games to say its power from
                 if measure.kind == "rate":
                     self._power(players, diff)
-                shown = points(diff) if measure.kind == "rate" else units(diff)
-                if diff.identical:            # nothing differed: no test to count in the family
-                    rows.append([variant, measure.label, base, other, shown, "–", "–", "–"])
-                    continue
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
-                    _claim(players, variant, measure, diff), "variant"))
+                    _claim(players, variant, measure, diff), "variant",
+                    order=measure.rank if measure.rank is not None else 2 + order))
                 rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
                              diff.test, finding])
         if not rows:
@@ -202,7 +206,9 @@ class Section:
             columns = list(dict.fromkeys(m.column for m in chosen))
             keys = list(run.keys)
             if table != "games" and not by_seat and not run.cooperative:
-                keys.append("seat")
+                # all seats together: the seats of one game share its dice and interact, so
+                # the unit is the game (its seats' mean), never each seat as if independent
+                base, other = (_per_game(q, keys, columns) for q in (base, other))
             by = ["seat"] if by_seat else []
             if variant in run.unpaired:
                 sums = _unpaired_sums(base, other, columns, by)
@@ -213,6 +219,11 @@ class Section:
                 if stats:
                     found[m] = _difference(m, stats, variant in run.unpaired)
         return {m: v for m, v in found.items() if v is not None}
+
+
+def _per_game(query, keys: list[str], columns: list[str]):
+    """One row per game: the mean over its seats of each column (for means over all seats)."""
+    return query.group_by(keys).agg(pl.col(c).cast(pl.Float64).mean() for c in columns)
 
 
 def _unpaired_sums(base, other, columns: list[str], by: list[str]) -> dict:

@@ -15,14 +15,24 @@ HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's her
 
 
 def applies(run) -> bool:
-    """Strategies differ between variants or seats, or heroes were chosen freely."""
-    return len(_lineups(run)) > 1 or bool(_free_choice_column(run))
+    """Line-ups of strategies differ between variants, or heroes were chosen freely (variants
+    that change only rules, with the same strategies, have no ladder to show)."""
+    return _ladder_applies(_lineups(run)) or bool(_free_choice_column(run))
+
+
+def title(run) -> str:
+    """"Skill ladder", or "Hero choices" when only the heroes' shares are shown."""
+    return "Skill ladder" if _ladder_applies(_lineups(run)) else "Hero choices"
+
+
+def _ladder_applies(lineups: dict[str, str]) -> bool:
+    return len(set(lineups.values())) > 1
 
 
 def build(section: Section) -> None:
     run = section.run
     lineups = _lineups(run)
-    if len(lineups) > 1:
+    if _ladder_applies(lineups):
         section.add(Paragraph(
             "Each row is one line-up of strategies (a variant that changes who plays, on the "
             "same game seeds). Paired differences from the baseline, with their tests, are in "
@@ -40,11 +50,13 @@ def build(section: Section) -> None:
 
 
 def _lineups(run) -> dict[str, str]:
-    """variant -> its seats' strategies as text (the games table's 'strategies' column)."""
+    """variant -> its seats' strategies as text (the games table's 'strategies' column), from
+    its largest table: smaller player counts seat the first ones of the same list."""
     table = collect(run.games.select("variant", "strategies").unique())
     found: dict[str, str] = {}
     for variant, text in table.iter_rows():
-        found.setdefault(variant, text)
+        if variant not in found or text.count("|") > found[variant].count("|"):
+            found[variant] = text
     order = {v: i for i, v in enumerate(run.variants)}
     return dict(sorted(found.items(), key=lambda kv: order.get(kv[0], len(order))))
 
@@ -53,21 +65,44 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
     run = section.run
     rows = []
     for variant, text in lineups.items():
+        seated = text.split("|")[:players]
         results = run.results_at(players, variant)
-        first = text.split("|")[0]
         if not run.cooperative:
-            results = results.filter(pl.col("strategy") == first)
-        won = rates(results, "won")[0][1]
-        if not won.n:
-            continue
-        section.track(won, f"{variant}, {players}p")
+            results = results.filter(pl.col("strategy") == seated[0])
+        shared = not run.cooperative and seated.count(seated[0]) > 1
+        if shared:       # several seats of one game play it: one value per game, not per seat
+            results = results.group_by(run.keys).agg(
+                pl.col("won").cast(pl.Float64).mean(), pl.col("score").cast(pl.Float64).mean())
         score = means(results, ["score"])[0][1]["score"]
-        rows.append([variant, _short(text, players), won, score])
-    rows.sort(key=lambda r: (-r[2].value, -r[3].value))
+        if not score.n:
+            continue
+        won, value = _win_cell(section, results, shared, len(seated) == seated.count(seated[0]),
+                               f"{variant}, {players}p")
+        rows.append([variant, _short(text, players), won, score, value])
+    rows.sort(key=lambda r: (-r[4], -r[3].value))
     label = "team win rate" if run.cooperative else "win rate"
     return Table(["variant", "strategies (seat order)", f"{label} [95 % CI]",
-                  "mean score [95 % CI]"], rows,
-                 f"Skill ladder — {players} player{'s' if players > 1 else ''}, strongest first")
+                  "mean score [95 % CI]"], [r[:4] for r in rows],
+                 f"Skill ladder — {players} player{'s' if players > 1 else ''}, strongest first"
+                 + ("" if run.cooperative else "; a strategy on several seats of a game counts "
+                    "one value per game (its seats' mean)"))
+
+
+def _win_cell(section: Section, results, shared: bool, everyone: bool, where: str):
+    """(cell, sort value): a Wilson rate when one seat per game plays the strategy; the mean
+    per-game share with its t interval when several do; the fair share when every seat does
+    (then the win rate says nothing about the strategy)."""
+    if not shared:
+        won = rates(results, "won")[0][1]
+        section.track(won, where)
+        return won, won.value
+    share = means(results, ["won"])[0][1]["won"]
+    if everyone:
+        return "= fair share (every seat plays it)", share.value
+    if share.low != share.low or share.low == share.high:
+        return f"{100 * share.value:.1f} % (n = {share.n} games)", share.value
+    return (f"{100 * share.value:.1f} % [{100 * share.low:.1f}, {100 * share.high:.1f}]",
+            share.value)
 
 
 def _short(text: str, players: int) -> str:

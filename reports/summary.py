@@ -12,8 +12,10 @@ SHOWN = 15                 # findings quoted at the top; the rest are in their s
 def build(sections: list, run) -> list:
     families = [s.family for s in sections if s.family.findings]
     tests = sum(len(f.findings) for f in families)
-    found = sorted(((s.title, f) for s in sections for f in s.family.significant()),
-                   key=lambda t: (KIND_ORDER.get(t[1].kind, 9), t[1].players or 0))
+    significant = [(s.title, f) for s in sections for f in s.family.significant()]
+    found = sorted(((t, f) for t, f in significant if f.kind != "screen"),
+                   key=lambda t: (KIND_ORDER.get(t[1].kind, 9), t[1].order, t[1].players or 0))
+    screens = [(t, f) for t, f in significant if f.kind == "screen"]
     blocks: list = []
     if run.spec.placeholders:
         blocks.append(Note("Placeholder data in use (not the printed components; treat results "
@@ -35,10 +37,34 @@ def build(sections: list, run) -> list:
         blocks.append(Paragraph("No test in this report finds a difference that survives "
                                 "Holm's correction: no seat, strategy or variant effect can be "
                                 "told apart from chance at this number of games."))
+    if screens:
+        where = ", ".join(dict.fromkeys(t for t, _ in screens))
+        blocks.append(Paragraph(
+            f"{len(screens)} screening association{'s' if len(screens) > 1 else ''} (owners "
+            "against non-owners, seats as units) pass Holm's correction in their section "
+            f"({where}). They are not claimed here: the seats of one game are not independent "
+            "and owning is chosen, not assigned."))
+    blocks += _unchanged(sections, run)
     blocks += _precision(sections)
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))
     return blocks
+
+
+def _unchanged(sections: list, run) -> list:
+    """Variants under which no game differed on any measure at any player count: the rule
+    never came into play (worth knowing before reading their rows as 'no effect')."""
+    seen: dict[str, bool] = {}
+    for s in sections:
+        for (variant, _, _), diff in s.differences.items():
+            if variant in run.compared and variant not in run.unpaired:
+                seen[variant] = seen.get(variant, True) and diff.identical
+    idle = [v for v, same in seen.items() if same]
+    if not idle:
+        return []
+    return [Note(f"No game changed under {', '.join(idle)}: every paired game ended exactly as "
+                 "in the baseline at every player count, so the rule never came into play "
+                 "with these strategies (this is not evidence that it is harmless).")]
 
 
 def _precision(sections: list) -> list:

@@ -12,16 +12,17 @@ def measures(run, players: int) -> list[Measure]:
     """What variants are compared on: win rate and mean score (per seat and overall, or the
     team's), then the game's own numeric metrics and the decisions made."""
     if run.cooperative:
-        chosen = [Measure("team win rate", "results", "won", "rate"),
-                  Measure("team score", "results", "score")]
+        chosen = [Measure("team win rate", "results", "won", "rate", rank=0),
+                  Measure("team score", "results", "score", rank=1)]
     elif players == 1:
-        chosen = [Measure("solo win rate", "results", "won", "rate"),
-                  Measure("score", "results", "score")]
+        chosen = [Measure("solo win rate", "results", "won", "rate", rank=0),
+                  Measure("score", "results", "score", rank=1)]
     else:
-        chosen = [Measure("mean score (all seats)", "results", "score")]
+        chosen = [Measure("mean score (all seats)", "results", "score", rank=1)]
         for seat in range(players):
-            chosen += [Measure(f"seat {seat} win rate", "seats", "won", "rate", seat),
-                       Measure(f"seat {seat} mean score", "seats", "score", "mean", seat)]
+            chosen += [Measure(f"seat {seat} win rate", "seats", "won", "rate", seat, rank=0),
+                       Measure(f"seat {seat} mean score", "seats", "score", "mean", seat,
+                               rank=1)]
     own = [c for c, (kind, _) in run.spec.game_columns.items() if kind in ("int", "float", "bool")]
     chosen += [Measure(c, "games", c, "rate" if run.spec.game_columns[c][0] == "bool" else "mean")
                for c in own if not (run.cooperative and c in ("won", "score"))]

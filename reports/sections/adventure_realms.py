@@ -11,7 +11,7 @@ from scipy import stats
 from reports.blocks import (Figure, Heading, Note, Paragraph, Table, figure_svg, mean_ci,
                             plot_style, rate)
 from reports.findings import Finding
-from reports.tables import collect
+from reports.tables import BASELINE, collect
 
 PARTS = ("vp_guild", "vp_dungeon", "vp_masters", "vp_stones", "vp_quests")
 MIN_OWNERS = 30                                  # cards recruited by fewer seats are not tested
@@ -45,11 +45,14 @@ def _seat_block(section, s: pl.DataFrame, n: int, variant: str) -> list:
                           [c.removeprefix("vp_") for c in PARTS if c in s.columns], rows,
                           "Final VP and its sources by seat (seat 0 is the first player of round "
                           "1; the first player marker passes clockwise every round).")]
-    fairness = section.seat_fairness(n, variant)
+    # the printed rules' seat tests belong to 'Seats and strategies': shown, not tested twice
+    fairness = section.seat_fairness(n, variant, test=variant != BASELINE)
     if fairness:
         blocks.append(Table(["players", "sole wins by seat", "p (chi-square, equal seats)",
                              "first seat minus the others' mean (win rate)"], [fairness],
-                            "First-player test: both tests join the section's Holm family."))
+                            "First-player test: both tests join the Holm family of "
+                            + ("'Seats and strategies'." if variant == BASELINE else
+                               "this section.")))
     vp = s.pivot(on="seat", index="game", values="score", aggregate_function="first") \
         .drop("game").to_numpy().astype(float)
     if len(vp) > 1:
@@ -77,7 +80,7 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
         caption += f" Chi-square of independence: {chi.statistic:.2f}, p = {_p(chi.pvalue)}."
         section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi.statistic:.1f}",
                              "chi-square", float(chi.pvalue),
-                             f"At {n} players the win rate differs by dominant guild.", "game"))
+                             f"At {n} players the win rate differs by dominant guild.", "screen"))
     return Table(["dominant guild", "seats", "win rate", "VP"], rows, caption)
 
 
@@ -107,7 +110,7 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
         finding = section.test(Finding(
             n, f"owners of {row['card']} vs the other seats", estimate, "two-proportion z", p,
             f"At {n} players the owners of {row['card']} win {'more' if diff > 0 else 'less'} "
-            f"often than the other seats ({estimate}).", "game"))
+            f"often than the other seats ({estimate}).", "screen"))
         stats_rows.append([row["card"], n1, rate([True] * w1 + [False] * (n1 - w1)), estimate,
                            finding, diff])
     if not stats_rows:

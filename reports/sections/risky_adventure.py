@@ -42,7 +42,7 @@ def _fame_by_seat(section: Section, players: int, variant: str) -> Table:
     rows = []
     for (seat,), m in fame:
         won = wins.get((seat,), Rate(0, 0))
-        section.track(won, f"{players} players, seat {seat} win rate")
+        section.track(won, f"{players} players, {variant}, seat {seat} win rate")
         rows.append([seat, m["score"], won] + [m[p] for p in PARTS])
     return Table(["seat", "fame [95 % CI]", "win rate [95 % CI]", "artifacts", "expeditions",
                   "scarabs", "maps", "bonus"], rows,
@@ -99,7 +99,7 @@ def _owners_table(section: Section, players: int, owned: pl.LazyFrame, labels: d
                 players, f"{labels.get(r['thing'], r['thing'])}: owners vs non-owners",
                 shown, diff.test, diff.p,
                 f"At {players} players seats owning {labels.get(r['thing'], r['thing'])} win "
-                f"{shown} more often than seats without.", "game"))
+                f"{shown} more often than seats without.", "screen"))
         rows.append([labels.get(r["thing"], r["thing"]), owners,
                      f"{r['bought'] / owners:.2f}", f"{r['fame'] / owners:.1f}",
                      f"{(f_all - r['fame']) / others:.1f}" if others else "–",
