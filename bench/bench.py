@@ -9,6 +9,9 @@ Set BENCH_QUICK=1 for a short smoke run (smaller game counts); BENCH_ONLY=game1,
 only those games' one-core rates and updates just their keys in results.json.
 Also decisions/s of the ``search`` strategy at its default budget per game (issue 13), in every
 game with ``State.determinize``; ``python bench/bench.py search`` measures only that.
+And the search strategy's strength (bench/strength.py): search at budget 8 against the default
+heuristic and ``random`` on the same game seeds, paired differences with 95 % intervals and a
+verdict per game; ``python bench/bench.py strength`` measures only that.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
 
 import kernel_bench
+import strength
 
 HERE = Path(__file__).parent
 QUICK = bool(os.environ.get("BENCH_QUICK"))
@@ -90,6 +94,17 @@ def search_part(results: dict) -> None:
         found = search_decisions_per_second(game, players)
         results["search"][f"{game}/{players}p"] = found
         print(f"search {game} {players}p: {found['decisions_per_second']} decisions/s", flush=True)
+
+
+def strength_part(results: dict) -> None:
+    """Search's strength per game (bench/strength.py), with the commit it was measured on."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, text=True,
+                            capture_output=True).stdout.strip()
+    found = strength.strength()
+    results["strength"] = {"commit": commit or None, **found}
+    print("\n".join(strength.summary(found)), flush=True)
+    print(f"strength: {found['cpu_seconds']} CPU s, load average {found['load_average_start']}"
+          f" -> {found['load_average_end']}", flush=True)
 
 
 def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,
@@ -159,9 +174,10 @@ def one_core(results: dict, games: list[str]) -> None:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["search"]:             # only the search figures, keeping the others
+    parts = {"search": search_part, "strength": strength_part}
+    if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
-        search_part(results)
+        parts[sys.argv[1]](results)
         (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
         return
     if ONLY:                                    # update only these games' keys
@@ -192,6 +208,7 @@ def main() -> None:
     results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
     results["kernels"] = kernel_bench.kernels()
     search_part(results)
+    strength_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

@@ -36,12 +36,13 @@ def challengers(cls) -> list[tuple[str, float]]:
     return found
 
 
-def results(game: str, strategy: dict, players: int, games: int, seed: int) -> list[tuple]:
-    """(won, score) of seat 0 per game seed."""
+def results(game: str, strategy: dict | str, players: int, games: int, seed: int,
+            start: int = 0) -> list[tuple]:
+    """(won, score) of seat 0 per game seed, games ``start`` to ``start + games - 1``."""
     spec = get_game(game)
     others = strategy if spec.cooperative else spec.default_strategy
     out = []
-    for index in range(games):
+    for index in range(start, start + games):
         seats = [build_strategy(game, strategy)] + [build_strategy(game, others)
                                                     for _ in range(players - 1)]
         outcome = play_game(spec, spec.rules_class(), seats, game_seed(seed, index))[1]
