@@ -1,10 +1,12 @@
 """Roll Player's compiled kernel, part 5: the estimates of ``strategies/roll_player_estimates.py``
 (row estimates, reroll gains, Backstory cell and alignment values, a seat's notes), with the
-same arithmetic in the same order. The Python strategy tabulates and memoises them; they are
-pure functions of the table, so here they are computed when needed.
+same arithmetic in the same order. The Python strategy tabulates row estimates per goal; here
+they are computed when needed (a few operations). Like the Python ``SeatNotes``, a
+seat's notes are kept and ``seat_notes`` redoes only the parts whose inputs changed.
 
 A seat's notes: ints ``NI`` (goals after race and weapon modifiers, row totals, fills, estimate
-indexes, ...) and floats ``NF`` (row estimates now, Backstory cell values, alignment values).
+indexes, ..., and what the notes were made from) and floats ``NF`` (row estimates now, Backstory
+cell values, alignment values). Both live as long as a chunk, one per seat.
 """
 from __future__ import annotations
 
@@ -27,7 +29,9 @@ PARAMS = ("slack", "near_miss", "class_die_weight", "backstory_weight", "gold_va
 # NI and NF offsets
 GLOW, GHIGH, GSTARS, TOTALS, FILLS, AT, MODS = 0, 6, 12, 18, 24, 30, 36
 COLOUR, ROW_GOLD, DIE_GOLD, WANTED = 42, 43, 44, 45
-NI_SIZE = 63
+# what the notes were made from: class, Backstory, alignment, race, weapons (up to 8)
+MADE, MADE_KLASS, MADE_BACKSTORY, MADE_ALIGNMENT, MADE_RACE, MADE_NW, MADE_W = range(63, 70)
+NI_SIZE = 77
 BASE, CELL, ALIGN = 0, 6, 132
 NF_SIZE = 141
 
@@ -75,22 +79,64 @@ def reroll_gain(NI, P, keep_either, r, at, v):
 
 @njit(cache=True)
 def seat_notes(L, N, SE, R, D, P, seat, NI, NF):
-    """SeatNotes of ``seat`` now."""
+    """SeatNotes of ``seat`` now: the parts whose inputs changed since they were made."""
+    fresh = not NI[MADE] or NI[MADE_KLASS] != SE[seat, KLASS] or \
+        NI[MADE_BACKSTORY] != SE[seat, BACKSTORY] or NI[MADE_ALIGNMENT] != SE[seat, ALIGNMENT]
+    if fresh:
+        fixed_notes(SE, R, D, P, seat, NI, NF)
+    if fresh or not same_kit(L, N, SE, seat, NI):
+        row_goals(L, N, SE, D, seat, NI, NF, fresh)
+    for r in range(6):
+        total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
+        fill = SE[seat, FILL + r]
+        if NI[TOTALS + r] != total or NI[FILLS + r] != fill:
+            NI[TOTALS + r], NI[FILLS + r] = total, fill
+            NI[AT + r] = (total + OFF) * 4 + 3 - fill
+            NF[BASE + r] = est(NI, P, r, NI[AT + r])
+    NI[MADE] = 1
+
+
+@njit(cache=True)
+def same_kit(L, N, SE, seat, NI):
+    """Are race and weapons what the row goals were made from?"""
+    n = N[WEAPONS + seat]
+    if NI[MADE_RACE] != SE[seat, RACE] or NI[MADE_NW] != n or n > 8:
+        return False
+    for i in range(n):
+        if NI[MADE_W + i] != L[WEAPONS + seat, i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def row_goals(L, N, SE, D, seat, NI, NF, fresh):
+    """Goals after race and weapon modifiers; a row whose goal moved gets its estimate redone
+    (its fill marked unknown)."""
     klass = SE[seat, KLASS]
-    NI[COLOUR] = class_colour(D, klass)
-    NI[ROW_GOLD] = R[R_ROW_GOLD]
-    NI[DIE_GOLD] = R[R_THIEF_GOLD] if klass == D[H_THIEF] else R[R_GOLD_DIE_GOLD]
     for r in range(6):
         mod = D[D[H_RACE] + SE[seat, RACE] * 6 + r]
         for i in range(N[WEAPONS + seat]):
             mod += card(D, L[WEAPONS + seat, i], C_MODS + r)
+        low, high = goal(D, klass, r, 0) - mod, goal(D, klass, r, 1) - mod
+        stars = goal(D, klass, r, 2)
         NI[MODS + r] = mod
-        NI[GLOW + r], NI[GHIGH + r] = goal(D, klass, r, 0) - mod, goal(D, klass, r, 1) - mod
-        NI[GSTARS + r] = goal(D, klass, r, 2)
-        total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
-        NI[TOTALS + r], NI[FILLS + r] = total, SE[seat, FILL + r]
-        NI[AT + r] = (total + OFF) * 4 + 3 - SE[seat, FILL + r]
-        NF[BASE + r] = est(NI, P, r, NI[AT + r])
+        if fresh or NI[GLOW + r] != low or NI[GHIGH + r] != high or NI[GSTARS + r] != stars:
+            NI[GLOW + r], NI[GHIGH + r], NI[GSTARS + r] = low, high, stars
+            NI[FILLS + r] = -1
+    NI[MADE_RACE], NI[MADE_NW] = SE[seat, RACE], N[WEAPONS + seat]
+    for i in range(min(8, N[WEAPONS + seat])):
+        NI[MADE_W + i] = L[WEAPONS + seat, i]
+
+
+@njit(cache=True)
+def fixed_notes(SE, R, D, P, seat, NI, NF):
+    """The notes that stay for a game: class colour, Gold, Backstory cells, alignment values."""
+    klass = SE[seat, KLASS]
+    NI[MADE_KLASS], NI[MADE_BACKSTORY] = klass, SE[seat, BACKSTORY]
+    NI[MADE_ALIGNMENT] = SE[seat, ALIGNMENT]
+    NI[COLOUR] = class_colour(D, klass)
+    NI[ROW_GOLD] = R[R_ROW_GOLD]
+    NI[DIE_GOLD] = R[R_THIEF_GOLD] if klass == D[H_THIEF] else R[R_GOLD_DIE_GOLD]
     weight, wild = P[BACKSTORY_WEIGHT], R[R_GOLD_WILD]       # estimates.cell_values
     NF[CELL:CELL + 126] = 0.0
     NI[WANTED:WANTED + 18] = 0

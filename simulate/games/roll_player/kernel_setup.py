@@ -5,7 +5,6 @@ True when it asks a decision: it has written the legal actions into ``A`` (rows
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from simulate.games.roll_player.kernel_layout import (
@@ -51,6 +50,17 @@ def draw_die(S, mt):
             S[BAG + colour] -= 1
             return colour
     raise RuntimeError("the dice bag is empty")
+
+
+@njit(cache=True)
+def sort_scratch(L, n):
+    """Sort the first n items of row SCRATCH (an insertion sort: a few dice, no allocation)."""
+    for i in range(1, n):
+        x, j = L[SCRATCH, i], i - 1
+        while j >= 0 and L[SCRATCH, j] > x:
+            L[SCRATCH, j + 1] = L[SCRATCH, j]
+            j -= 1
+        L[SCRATCH, j + 1] = x
 
 
 @njit(cache=True)
@@ -207,11 +217,14 @@ def stage_start_dice(L, N, S, SE, R, A):
         row = STARTING + seat
         if not N[row]:
             continue
-        dice = np.sort(L[row, :N[row]])
+        n = N[row]
+        L[SCRATCH, :n] = L[row, :n]
+        sort_scratch(L, n)
         k = 0
-        for i in range(dice.size):
-            if i == 0 or dice[i] != dice[i - 1]:
-                k = add(A, k, K_START_CHOOSE, dice[i] // 16, dice[i] % 16)
+        for i in range(n):
+            die = L[SCRATCH, i]
+            if i == 0 or die != L[SCRATCH, i - 1]:
+                k = add(A, k, K_START_CHOOSE, die // 16, die % 16)
         if k > 1 and not S[START_CHOSEN]:
             return ask(S, P_START_DIE, seat, k)
         return ask(S, P_START_DIE, seat, open_rows(SE, A, seat, K_START_PLACE))

@@ -12,11 +12,11 @@ from simulate.games.roll_player.kernel_layout import (
     EXHAUSTED, FILL, GOLD, H_BARD, H_CARD, H_DRUID, INIT_DICE, INIT_GOLD, INIT_OWNER, KLASS,
     MARKET, MARKET_IDX, MARKET_ORDER, N_CARDS, OVER, PHASE, PLAYERS, PURCHASES, ROLL_CARD,
     ROLL_QUEUE, ROUND, R_BARD_PURCHASES, R_CHARISMA_VALUE, R_DRUID_RECALL, R_FINAL_MARKET,
-    R_INIT_GOLD, R_REFRESH, R_SKILLS_USABLE, R_WEAPON_HANDS, SKILLS, STAGE, START_PLAYER, TOKEN,
-    TURN_SEAT, WEAPONS, card, index_of, pop_at, push, step_cell)
+    R_INIT_GOLD, R_REFRESH, R_SKILLS_USABLE, R_WEAPON_HANDS, SCRATCH, SKILLS, STAGE,
+    START_PLAYER, TOKEN, TURN_SEAT, WEAPONS, card, index_of, pop_at, push, step_cell)
 from simulate.games.roll_player.kernel_setup import (
     K_TIE, K_TAKE, K_USE_SKILL, K_BUY, K_DISCARD, K_RECALL, K_PASS, add, ask, roll, draw_die,
-    fill_market, stage_race, stage_class, stage_start_dice)
+    fill_market, sort_scratch, stage_race, stage_class, stage_start_dice)
 from simulate.games.roll_player.phases import (
     P_INITIATIVE, P_MARKET, P_OVER, P_RECALL, P_SKILL, P_TIE, S_BUY, S_BUY_AGAIN, S_CLASS,
     S_DICE_START, S_DRUID, S_MARKET_TURN, S_NEXT_DICE, S_POST_BUY, S_POST_PLACE, S_PRE_BUY,
@@ -27,13 +27,14 @@ from simulate.games.roll_player.phases import (
 @njit(cache=True)
 def stage_roll(L, N, S, A, mt):
     S[ROUND] += 1
-    keys = np.empty(S[N_CARDS], np.int64)
-    for i in range(S[N_CARDS]):                  # sorted by (value, colour)
+    n = S[N_CARDS]
+    for i in range(n):                           # sorted by (value, colour)
         value = roll(mt)
-        keys[i] = value * 16 + draw_die(S, mt)
-    keys.sort()
+        L[SCRATCH, i] = value * 16 + draw_die(S, mt)
+    sort_scratch(L, n)
     N[ROLL_QUEUE] = 0
-    for key in keys:
+    for i in range(n):
+        key = L[SCRATCH, i]
         push(L, N, ROLL_QUEUE, (key % 16) * 16 + key // 16)
     for c in range(S[N_CARDS]):
         S[INIT_DICE + c] = S[INIT_OWNER + c] = -1

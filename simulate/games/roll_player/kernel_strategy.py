@@ -1,7 +1,8 @@
 """Roll Player's compiled kernel, part 6: ``goal_chaser`` and ``balancer``
 (``strategies/roll_player.py``) choosing a row of ``A``, with the same scores, the same ties and
 the same first-best rule. The Python strategy remembers the best swap's second die between the
-two swap decisions; the table is unchanged in between, so here it is found again.
+two swap decisions; the table is unchanged in between, so here it is found again. Each seat's
+notes (``kernel_estimates``) are kept for the whole chunk in ``W``.
 """
 from __future__ import annotations
 
@@ -31,14 +32,15 @@ GOAL_CHASER, BALANCER = 1, 2
 
 @njit(cache=True)
 def scratch():
-    """``choose``'s working arrays, allocated once per chunk: the seat's notes and row values."""
-    return np.zeros(NI_SIZE, np.int64), np.zeros(NF_SIZE), np.empty(6)
+    """``choose``'s working arrays, allocated once per chunk: each seat's notes (none made yet)
+    and the row values."""
+    return np.zeros((4, NI_SIZE), np.int64), np.zeros((4, NF_SIZE)), np.empty(6)
 
 
 @njit(cache=True)
 def choose(L, N, S, SE, R, D, P, A, n_actions, kind, W):
     seat, phase = S[CUR], S[PHASE]
-    NI, NF, rows = W
+    NIS, NFS, rows = W
     if phase == P_CLASS:
         best, choice = -np.inf, 0
         for j in range(n_actions):
@@ -49,8 +51,7 @@ def choose(L, N, S, SE, R, D, P, A, n_actions, kind, W):
     if phase != P_PLACE and phase != P_INITIATIVE and phase != P_EFFECT and \
             phase != P_START_DIE and phase != P_MARKET and phase != P_SKILL and phase != P_RECALL:
         return 0                                 # races, tie orders
-    NI[:] = 0                                    # fresh notes, as np.zeros gave them
-    NF[:] = 0.0
+    NI, NF = NIS[seat], NFS[seat]
     seat_notes(L, N, SE, R, D, P, seat, NI, NF)
     weight = gold_weight(SE, P, seat)
     if phase == P_PLACE or (phase == P_START_DIE and A[0, 0] != K_START_CHOOSE):
