@@ -85,7 +85,7 @@ def seat_notes(L, N, SE, R, D, P, seat, NI, NF):
     if fresh:
         fixed_notes(SE, R, D, P, seat, NI, NF)
     if fresh or not same_kit(L, N, SE, seat, NI):
-        row_goals(L, N, SE, D, seat, NI, NF, fresh)
+        row_goals(L, N, SE, D, seat, NI, fresh)
     for r in range(6):
         total = SE[seat, VALS + 3 * r] + SE[seat, VALS + 3 * r + 1] + SE[seat, VALS + 3 * r + 2]
         fill = SE[seat, FILL + r]
@@ -109,7 +109,7 @@ def same_kit(L, N, SE, seat, NI):
 
 
 @njit(cache=True)
-def row_goals(L, N, SE, D, seat, NI, NF, fresh):
+def row_goals(L, N, SE, D, seat, NI, fresh):
     """Goals after race and weapon modifiers; a row whose goal moved gets its estimate redone
     (its fill marked unknown)."""
     klass = SE[seat, KLASS]
