@@ -39,7 +39,8 @@ class ExpectedVP(Strategy):
                     "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
                     "focus_weight": (0.0, 5.0)}
 
-    # power_value tuned by paired comparisons (strategies/tuning.py; README): 0.35 -> 0.525
+    # tuned by paired comparisons (strategies/tuning.py; README): power_value 0.35 -> 0.525,
+    # then gold_value 0.12 -> 0.06
     def __init__(self, gold_value: float = 0.06, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
                  power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",
@@ -294,8 +295,8 @@ GuildSpecialist = preset(
     focus="Clerics", focus_weight=1.5)
 DungeonRacer = preset(
     ExpectedVP, "dungeon_racer", "Races on the dungeon track: advances, Fighters and Magic "
-    "priced ``dungeon_weight`` times.", __name__, dungeon_weight=2.0, focus="Fighters", focus_weight=0.5,
-    power_value=0.2)
+    "priced ``dungeon_weight`` times.", __name__, dungeon_weight=2.0, focus="Fighters",
+    focus_weight=0.5, power_value=0.2)
 
 STRATEGIES = {"balanced": ExpectedVP, "guild_specialist": GuildSpecialist,
               "dungeon_racer": DungeonRacer}

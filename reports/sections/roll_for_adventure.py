@@ -83,8 +83,9 @@ def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
         pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum().alias("k"))).sort(
         "shadow_master_turn")
     return variant_panels(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
-                      "team win rate", "turn of his arrival",
-                      "Team win rate by the Master of Shadows' arrival turn (bands: 95 % Wilson).")
+                          "team win rate", "turn of his arrival",
+                          "Team win rate by the Master of Shadows' arrival turn (bands: 95 % "
+                          "Wilson).")
 
 
 def _survival_figure(run):
@@ -96,7 +97,7 @@ def _survival_figure(run):
         still = np.array([n[turns > t].sum() for t in x]) / n.sum()
         ax.step(x, still, where="post", label=variant)
     return variant_panels(run, counts, draw, "share of games still running", "turn",
-                      "Games still running after each turn: one panel per player count.")
+                          "Games still running after each turn: one panel per player count.")
 
 
 def _endings(run) -> list:
