@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 
 from scipy import stats
+
+from reports.stats import holm, t_interval
 
 from simulate.games import get_game
 from simulate.play import play_game
@@ -56,14 +59,16 @@ def paired_gain(game: str, name: str, params: dict, players: int, games: int,
     winners of a search over many challengers look better than they are)."""
     base = results(game, {"name": name}, players, games, seed)
     other = results(game, {"name": name, **params}, players, games, seed)
-    out = {}
-    for k, measure in ((0, "win"), (1, "score")):
-        diff = [o[k] - b[k] for o, b in zip(other, base)]
-        mean = sum(diff) / games
-        sd = stats.tstd(diff)
-        half = stats.t.ppf(0.975, games - 1) * sd / math.sqrt(games) if sd else 0.0
-        out[measure] = (mean, mean - half, mean + half)
-    return out
+    return {measure: paired_interval([o[k] - b[k] for o, b in zip(other, base)])
+            for k, measure in ((0, "win"), (1, "score"))}
+
+
+def paired_interval(diff: list[float]) -> tuple[float, float, float]:
+    """Mean of paired differences with its 95 % t interval (the mean itself when only one pair)."""
+    mean = sum(diff) / len(diff)
+    if len(diff) < 2:
+        return mean, mean, mean
+    return (mean, *t_interval(len(diff), mean, statistics.stdev(diff)))
 
 
 def tune(game: str, name: str, players: int, games: int, seed: int = 1) -> list[dict]:
@@ -74,18 +79,13 @@ def tune(game: str, name: str, players: int, games: int, seed: int = 1) -> list[
     for param, value in challengers(cls):
         other = results(game, {"name": name, param: value}, players, games, seed)
         k = 0 if use_wins else 1
-        diff = [o[k] - b[k] for o, b in zip(other, base)]
-        mean = sum(diff) / games
-        sd = stats.tstd(diff) if games > 1 else 0.0
-        half = stats.t.ppf(0.975, games - 1) * sd / math.sqrt(games) if sd else 0.0
-        p = stats.ttest_rel([o[k] for o in other], [b[k] for b in base]).pvalue if sd else 1.0
+        mean, low, high = paired_interval([o[k] - b[k] for o, b in zip(other, base)])
+        varied = low != high
+        p = stats.ttest_rel([o[k] for o in other], [b[k] for b in base]).pvalue if varied else 1.0
         rows.append({"param": param, "value": value, "measure": "win" if use_wins else "score",
-                     "gain": mean, "low": mean - half, "high": mean + half, "p": float(p)})
-    order = sorted(range(len(rows)), key=lambda i: rows[i]["p"])
-    running = 0.0
-    for rank, i in enumerate(order):          # Holm step-down adjusted p-values
-        running = max(running, min(1.0, (len(rows) - rank) * rows[i]["p"]))
-        rows[i]["p_holm"] = running
+                     "gain": mean, "low": low, "high": high, "p": float(p)})
+    for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
+        row["p_holm"] = adjusted
     return rows
 
 
