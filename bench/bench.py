@@ -87,10 +87,9 @@ def search_decisions_per_second(game: str, players: int, seconds: float = 20.0) 
 def search_part(results: dict) -> None:
     results["search"] = {}
     for game in game_names():
-        spec = get_game(game)
-        players = max(2, spec.players[0])
-        if not can_look_ahead(spec):
+        if not can_look_ahead(get_game(game)):
             continue
+        players = strength.players(game)
         found = search_decisions_per_second(game, players)
         results["search"][f"{game}/{players}p"] = found
         print(f"search {game} {players}p: {found['decisions_per_second']} decisions/s", flush=True)

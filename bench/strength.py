@@ -52,7 +52,8 @@ def _block(game: str, players: int, simulations: int, seed: int, start: int,
     return played, time.process_time() - cpu
 
 
-def _players(game: str) -> int:
+def players(game: str) -> int:
+    """The player count both search figures use: 2, or the game's minimum if larger."""
     return max(2, get_game(game).players[0])
 
 
@@ -81,19 +82,19 @@ def strength(games: list[str] | None = None, seeds: int | None = None,
     ``seeds``: paired seeds per game (default ``SEEDS``, ``SEEDS_BY_GAME`` where set)."""
     games = [g for g in (games or game_names()) if can_look_ahead(get_game(g))]
     count = {game: seeds or SEEDS_BY_GAME.get(game, SEEDS) for game in games}
-    tasks = [(game, _players(game), start) for game in games
+    tasks = [(game, players(game), start) for game in games
              for start in range(0, count[game], block)]
     load = os.getloadavg()[0]
     done = Parallel(n_jobs=n_jobs)(
-        delayed(_block)(game, players, simulations, seed, start, min(block, count[game] - start))
-        for game, players, start in tasks)
+        delayed(_block)(game, n, simulations, seed, start, min(block, count[game] - start))
+        for game, n, start in tasks)
     out = {}
     for game in games:
         mine = [d for t, d in zip(tasks, done) if t[0] == game]
         search, heuristic, rand = ([row for played, _ in mine for row in played[i]]
                                    for i in range(3))
         seeds = count[game]
-        entry = {"players": _players(game), "seeds": seeds,
+        entry = {"players": players(game), "seeds": seeds,
                  "simulations": simulations, "heuristic": get_game(game).default_strategy,
                  "cooperative": get_game(game).cooperative}
         for name, rows in (("search", search), ("heuristic", heuristic), ("random", rand)):
