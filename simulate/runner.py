@@ -257,6 +257,8 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
              engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    if not todo:                   # nothing left to play (a finished run, or upto=0): no workers
+        return
     tasks = [chunk_task(cfg, c, engine) for c in todo]
     if backend == "loky" and cfg.jobs == 1:
         for chunk, task in zip(todo, tasks):
