@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -31,12 +30,9 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             "differences) is at most this wide; --games is then the cap.")] = None,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
-    from reports.report import build_report
-    from simulate.adaptive.until_ci import run_until_ci
+    from simulate.api import play
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
-    from simulate.results_folder import held_for_rounds
-    from simulate.runner import run as run_games
 
     with user_errors(debug):
         check_backend(backend, scheduler)
@@ -45,18 +41,11 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
         if cfg.jobs > (os.cpu_count() or 1):
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
-        say = lambda line: typer.echo(line, err=True)  # noqa: E731
-        with held_for_rounds(Path(cfg.out)), RunProgress() as progress:   # the lock: rounds + report
-            if cfg.until_ci:
-                manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler,
-                                                  progress.games, fresh=fresh, say=say)
-            else:
-                manifest = run_games(cfg, backend=backend, scheduler=scheduler,
-                                     progress=progress.games, fresh=fresh, say=say,
-                                     debug=debug)
-            if report:
-                with progress.step("writing the report"):
-                    path = build_report(cfg.out)
+        with RunProgress() as progress:
+            manifest, stopping, path = play(
+                cfg, backend=backend, scheduler=scheduler, fresh=fresh, report=report,
+                progress=progress.games, say=lambda line: typer.echo(line, err=True),
+                debug=debug, reporting=lambda: progress.step("writing the report"))
         if cfg.until_ci:
             typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
                        f"{stopping['reason']}")
