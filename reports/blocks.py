@@ -145,7 +145,7 @@ def plot_style():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from cycler import cycler
+    from matplotlib import cycler          # matplotlib re-exports its own dependency
     with plt.rc_context({"figure.figsize": (6.4, 3.4), "axes.spines.top": False,
                          "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
                          "font.size": 9, "svg.fonttype": "none",
