@@ -48,26 +48,38 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
     return "python", f"fell back to Python: {why_not}"
 
 
-def _warm(game: str) -> str:
+def _warm(game: str) -> tuple[str, float]:
+    import time
+    clock = time.perf_counter()
     kernel_module(game).warm()
-    return game
+    return game, time.perf_counter() - clock
 
 
-def warm_kernels() -> list[str]:
+def warm_kernels(say=print) -> list[str]:
     """Compile every game's kernel into numba's cache (``make install`` runs this), one process
     per core: each kernel compiles on one core for one to two minutes, so a fresh clone (CI) waits
-    for the longest chain instead of the sum."""
+    for the longest chain instead of the sum. ``say`` gets a line as each kernel is ready."""
     import os
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from simulate.games import game_names
     games = [game for game in game_names() if kernel_module(game) is not None]
-    with ProcessPoolExecutor(max_workers=max(1, min(len(games), os.cpu_count() or 1))) as pool:
-        return list(pool.map(_warm, games))
+    workers = max(1, min(len(games), os.cpu_count() or 1))
+    say(f"compiling {len(games)} game kernels with numba, {workers} at a time "
+        f"(one to two minutes each; later runs reuse numba's cache): {', '.join(games)}")
+    ready = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in as_completed([pool.submit(_warm, game) for game in games]):
+            game, seconds = done.result()
+            say(f"  {game} kernel ready ({seconds:.0f} s)")
+            ready.append(game)
+    return ready
 
 
 if __name__ == "__main__":
+    import functools
     import time
     clock = time.perf_counter()
-    names = warm_kernels()
-    print(f"compiled kernels ready: {', '.join(names) or 'none'} ({time.perf_counter() - clock:.0f} s)")
+    names = warm_kernels(say=functools.partial(print, flush=True))
+    print(f"compiled kernels ready: {', '.join(sorted(names)) or 'none'} "
+          f"({time.perf_counter() - clock:.0f} s)")
