@@ -111,6 +111,20 @@ delves_per_player = 2
         assert a.collect().sort(keys).equals(b.collect().sort(keys))
 
 
+def test_until_ci_with_workers_runs_again_on_its_finished_folder(tmp_path):
+    """jobs = 2, twice into one folder: the second run has nothing left to play (it crashed
+    with n_jobs == 0 before), rebuilds the report and stops at the same size."""
+    text = SOLO.format(games=400, out=tmp_path / "u").replace("jobs = 1", "jobs = 2")
+    config = write_config(tmp_path, text)
+    stops = []
+    for _ in range(2):
+        result = invoke("run", config, "--until-ci", "0.3")
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / "u" / "report.html").is_file()
+        stops.append(json.loads((tmp_path / "u" / "manifest.json").read_text())["stopping"])
+    assert stops[0] == stops[1]
+
+
 @pytest.mark.parametrize("tune, message", [
     ('rules = { dragon_speed = [1, 3] }', "unknown rule 'dragon_speed'"),
     ('rules = { solo_win_score = [5, 500] }', "leaves the declared range 0..200"),
