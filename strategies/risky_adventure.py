@@ -23,7 +23,8 @@ def game_left(view) -> float:
     excavation = min(view.excavation_left) / per_excavation
     deck = view.equipment_deck / max(1, len(comp.equipment) - view.rules.camp_spaces)
     target = view.rules.expeditions_to_end or 3
-    expedition = 1 - (view.expeditions_done + max(view.positions) / 8) / target
+    spots = len(comp.expeditions[0].spots)       # every expedition board has as many spots
+    expedition = 1 - (view.expeditions_done + max(view.positions) / spots) / target
     return max(0.0, min(excavation, deck, expedition))
 
 

@@ -160,3 +160,14 @@ def test_the_three_heuristics_are_presets_of_one_spot_valuer():
         copy = pickle.loads(pickle.dumps(cls()))
         assert isinstance(copy, SpotValuer) and copy.name == name
         assert vars(copy) == vars(cls())
+
+
+def test_game_left_reads_the_board_length_from_the_components():
+    """The heuristic's sense of how far the expedition has come follows the loaded boards
+    (a designer's 12-spot board), not the shipped set's 8 spots."""
+    from strategies.risky_adventure import game_left
+    view = table(n=2).view(0)
+    twelve = tuple(e._replace(spots=e.spots + e.spots[:4]) for e in view.comp.expeditions)
+    at_six = view._replace(positions=(6, 0), comp=view.comp._replace(expeditions=twelve))
+    on_eight = view._replace(positions=(6, 0))
+    assert game_left(at_six) > game_left(on_eight)
