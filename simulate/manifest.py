@@ -23,7 +23,7 @@ import polars as pl
 
 from simulate import __version__
 from simulate.config import RunConfig, identity_digest
-from simulate.folder_io import open_regular, write_inside
+from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker)
@@ -218,6 +218,14 @@ def _file_state(path: Path, record: dict, rows: int) -> str:
     return "ok" if declared == rows else "damaged"
 
 
+def check_replaceable(out: Path, bad: dict[str, str]) -> None:
+    """Refuse in one line, before anything is replayed, a bad chunk's path that is no file
+    (a link, folder or pipe): replaying would replace what is not the tool's."""
+    for chunk_id in sorted(bad):
+        for table in TABLES:
+            expect_file(chunk_path(out, table, chunk_id))
+
+
 def describe_bad(bad: dict[str, str]) -> str:
     missing = sum(1 for v in bad.values() if v == "missing")
     shown = ", ".join(sorted(bad)[:3]) + (" ..." if len(bad) > 3 else "")
@@ -246,6 +254,7 @@ def coverage_note(out: Path, data: dict) -> str | None:
         (isinstance(config.get("run"), dict) and config["run"].get("until_ci"))
     if adaptive or len(data["chunks"]) >= planned:
         return None
+    games = sum(record["size"] for record in data["chunks"].values())
     return (f"note: {out} records {len(data['chunks'])} of the {planned} chunks its config "
-            f"plans; the report covers {data['games_done']:,} games only (run the same "
+            f"plans; the report covers {games:,} games only (run the same "
             "`simulate run` command to play the rest)")

@@ -24,7 +24,8 @@ from simulate.dask_cluster import dask_client
 from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
 from simulate.folder_io import folder_inside, write_inside
-from simulate.manifest import Manifest, bad_chunks, chunk_file, chunk_path, describe_bad
+from simulate.manifest import (Manifest, bad_chunks, check_replaceable, chunk_file, chunk_path,
+                               describe_bad)
 from simulate.results_folder import TABLES, claimed, read_marker
 from simulate.worker_watchdog import exit_with_parent
 from strategies import build_strategy
@@ -226,6 +227,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         manifest = Manifest(out, cfg, old)
         manifest.data.update(engine=engine, engine_note=why)
         bad = bad_chunks(out, manifest.data)
+        check_replaceable(out, bad)
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
         manifest.drop(list(bad))

@@ -20,6 +20,7 @@ from simulate.config import RunConfig
 from strategies import build_strategy
 
 PACKAGES = ("simulate", "strategies")
+NOT_SOURCE = {".pyc", ".md"}
 FOLDERS = [Path(sys.modules[name].__file__).resolve().parent for name in PACKAGES]
 ROOT = FOLDERS[0].parent
 
@@ -35,9 +36,11 @@ def source_hashes(cfg: RunConfig) -> dict[str, str]:
 
 
 def package_files() -> list[Path]:
-    """Every file of the tool's packages that can change a game (not the compiled caches)."""
+    """Every file of the tool's packages that can change a game: source and data, not the
+    compiled caches, hidden files (editor swap files) or the rule digests (``*.md``)."""
     return sorted(p for folder in FOLDERS for p in folder.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+                  if p.is_file() and "__pycache__" not in p.parts and
+                  not p.name.startswith(".") and p.suffix not in NOT_SOURCE)
 
 
 def custom_modules(cfg: RunConfig) -> list[str]:
