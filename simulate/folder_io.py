@@ -51,7 +51,7 @@ def folder_inside(path: Path, create: bool = False) -> Path:
     found = kind(path)
     if found == "missing" and create:
         try:
-            path.mkdir()
+            path.mkdir(parents=True)
         except OSError as exc:
             raise ConfigError(f"{path} cannot be created: {exc.strerror}") from None
     elif found not in ("folder", "missing"):
@@ -72,7 +72,7 @@ def write_inside(folder: Path, name: str, data: bytes) -> Path:
     """Write ``folder/name`` atomically: an exclusive temp file beside it, renamed into place.
     ``folder`` must be a real folder (not a link) and the target a file or missing."""
     if kind(folder) != "folder":
-        folder_inside(folder)
+        folder_inside(folder)                 # one line for a link or a file there
         raise ConfigError(f"{folder} does not exist")
     target = folder / name
     expect_file(target)

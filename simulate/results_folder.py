@@ -31,7 +31,8 @@ TABLES = ("games", "seats")
 CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")
 OLD_CHUNK_ID = re.compile(r"[\w.-]{1,200}__p\d{1,2}__\d{10}")    # format 1 named them by variant
 MAX_PATH = 1024
-MAX_MANIFEST = 256 * 2**20           # bytes; a real manifest of 100,000 chunks is ~30 MB
+MAX_MANIFEST = 256 * 2**20           # bytes; the most chunks a run may have (200,000) take ~75 MB
+
 
 def resolve_out(value: Any, where: str = "[run] out") -> Path:
     """``out`` as an absolute path (``~`` and ``..`` resolved), refusing folders that can only be
