@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import inspect
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,8 @@ from reports import facts, seats, skill, summary, variants
 from reports.findings import Family, Finding
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
+from simulate.folder_io import write_inside
+from simulate.results_folder import REPORT
 
 
 @dataclass
@@ -86,11 +87,8 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
     run = open_run(out)
     report = structure(run)
     text = render(report, run)
-    target = Path(path) if path else out / "report.html"
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
-    return target
+    target = Path(path) if path else out / REPORT
+    return write_inside(target.parent, target.name, text.encode("utf-8"))
 
 
 def render(report: Report, run: RunTables) -> str:

@@ -7,7 +7,6 @@ time (the unit of analysis: never pool player counts).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -96,8 +95,9 @@ def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFra
 
 def open_run(out: Path) -> RunTables:
     from simulate.games import get_game
+    from simulate.results_folder import read_marker
     from simulate.runner import read_tables
-    manifest = json.loads((out / "manifest.json").read_text())
+    manifest = read_marker(out)
     identity = manifest["identity"]
     games, seats = read_tables(out)     # the chunk files the manifest records
     names = [v["name"] for v in identity["variants"]]

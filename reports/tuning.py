@@ -5,19 +5,22 @@ Same structure as the balance report: data -> blocks -> the report template -> o
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
 from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
+from simulate.folder_io import read_regular, write_inside
+from simulate.games.base import ConfigError
 from simulate.results_folder import REPORT
+
+MAX_RESULTS = 64 * 2**20      # bytes
 
 
 def build_tune_report(out: str | Path) -> Path:
     out = Path(out)
-    result = json.loads((out / "tune.json").read_text())
+    result = _results(out / "tune.json")
     return _write(out, "tuning report", _answer(result), [
         ("Candidates tried", _candidates(result)),
         ("Final config", [Code(result["final_toml"], "The config's [rules] with the tuned value "
@@ -26,7 +29,7 @@ def build_tune_report(out: str | Path) -> Path:
 
 def build_sensitivity_report(out: str | Path) -> Path:
     out = Path(out)
-    result = json.loads((out / "sensitivity.json").read_text())
+    result = _results(out / "sensitivity.json")
     base = result["baseline"]
     intro = Paragraph(
         f"Each rule was set to its low and high value (booleans flipped, every other choice "
@@ -48,6 +51,15 @@ def build_sensitivity_report(out: str | Path) -> Path:
                   [("Every rule value", blocks)])
 
 
+def _results(path: Path) -> dict:
+    """An adaptive command's results JSON (a regular file of the tool's, never a link)."""
+    try:
+        return json.loads(read_regular(path, MAX_RESULTS).decode("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{path} cannot be read as this tool's results ({exc}); run the "
+                          "command again") from None
+
+
 def _write(out: Path, kind: str, summary: list, sections: list[tuple[str, list]]) -> Path:
     """Render through the balance report's template ("What was run" and "Columns" closing the
     page) and write ``report.html`` atomically."""
@@ -58,11 +70,7 @@ def _write(out: Path, kind: str, summary: list, sections: list[tuple[str, list]]
         section.add(*blocks)
         built.append(section)
     text = render(Report(f"{run.spec.title} — {kind}", summary, built), run)
-    target = out / REPORT
-    tmp = out / f".{REPORT}.tmp"
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
-    return target
+    return write_inside(out, REPORT, text.encode("utf-8"))
 
 
 def _answer(result: dict) -> list:

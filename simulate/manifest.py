@@ -1,33 +1,35 @@
 """``manifest.json``: the tool's marker, what decides the numbers, and every chunk done.
 
 * ``fingerprint``: everything that decides the results — the config's identity, the package
-  version, the engine's version and source, the source of every seat's strategy module. A resume
-  whose fingerprint differs is refused, naming what changed.
-* ``chunks``: per chunk its game count (``size``) and, per table, the Parquet file's rows and SHA-256. Resume
-  and ``report`` check every file; a missing or damaged chunk is replayed (or reported).
+  version, the engine's version, and every source file that can change a game (one entry per
+  file: see :mod:`simulate.sources`). A resume whose fingerprint differs is refused, naming what
+  changed.
+* ``chunks``: per chunk its game count (``size``) and, per table, the Parquet file's rows, bytes
+  and SHA-256. Resume and ``report`` check every file (a regular file of that size and hash whose
+  footer holds the rows the config plans); a missing or damaged chunk is replayed (or reported).
 * ``checksum``: a SHA-256 of the rest of the manifest, so a hand-edited or damaged manifest is
-  refused with one line instead of steering the run.
+  refused with one line instead of steering the run. It guards against accidents, not forgery:
+  anyone can recompute it; the checks on chunk files bound what a forged manifest can do.
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
-import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
+import polars as pl
+
 from simulate import __version__
 from simulate.config import RunConfig, identity_digest
+from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
-from simulate.results_folder import (FORMAT, FORMAT_VERSION, MANIFEST, TABLES, TEMP_PREFIX,
+from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker)
-from strategies import build_strategy
+from simulate.sources import source_hashes
 
-CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")
-SOURCE_SUFFIXES = {".py", ".json", ".csv", ".toml"}
+MIN_BYTES_PER_ROW = 1    # every real chunk file holds far more (a seed alone is 8 bytes a game)
 
 
 def digest(value: Any) -> str:
@@ -35,49 +37,10 @@ def digest(value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def file_sha256(path: Path) -> str:
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
-
-
 def fingerprint(cfg: RunConfig) -> dict[str, str]:
-    """What decides the numbers, by name: the config, versions, engine and strategy sources."""
-    engine = importlib.import_module(f"simulate.games.{cfg.game}")
-    shared = [Path(__file__).parent / name for name in ("play.py", "runner.py", "games/base.py")]
-    found = {"config": cfg.identity_hash(), "package version": __version__,
-             "engine version": f"{cfg.game} {cfg.spec.version}",
-             "engine source": _sources_hash(_files(Path(engine.__file__).parent) + shared)}
-    for module, files in _strategy_modules(cfg).items():
-        found[f"strategy module {module}"] = _sources_hash(files)
-    return found
-
-
-def _strategy_modules(cfg: RunConfig) -> dict[str, list[Path]]:
-    """Each seat strategy's module and the source files behind it; the built-in ones share the
-    game's strategy modules (``strategies/<game>*.py``)."""
-    modules: dict[str, list[Path]] = {}
-    for form in {json.dumps(s, sort_keys=True): s for s in cfg.strategies}.values():
-        name = type(build_strategy(cfg.game, form)).__module__
-        if name == "strategies" or name.startswith("strategies."):
-            folder = Path(sys.modules["strategies"].__file__).parent
-            files = [folder / "__init__.py", *sorted(folder.glob(f"{cfg.game}*.py"))]
-            modules["strategies." + cfg.game] = files
-        else:
-            file = getattr(sys.modules.get(name), "__file__", None)
-            modules[name] = [Path(file)] if file else []
-    return modules
-
-
-def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.suffix in SOURCE_SUFFIXES
-                  and "__pycache__" not in p.parts)
-
-
-def _sources_hash(files: list[Path]) -> str:
-    h = hashlib.sha256()
-    for file in files:
-        h.update(file.name.encode() + b"\0" + file.read_bytes())
-    return h.hexdigest()[:16]
+    """What decides the numbers, by name: the config, versions, and every source file's hash."""
+    return {"config": cfg.identity_hash(), "package version": __version__,
+            "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
 
 
 class Manifest:
@@ -129,15 +92,13 @@ def save(out: Path, data: dict) -> None:
     change to a manifest goes through here)."""
     data.pop("checksum", None)
     data["checksum"] = digest(data)
-    tmp = out / f"{TEMP_PREFIX}manifest-{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
-    os.replace(tmp, out / MANIFEST)
+    write_inside(out, MANIFEST, json.dumps(data, indent=1, default=str).encode())
 
 
 def changes(old: dict, new: dict) -> str:
     """What differs between two fingerprints, in words."""
     parts = []
-    for key in sorted(old.keys() | new.keys()):
+    for key in sorted(old.keys() | new.keys(), key=lambda k: (k.startswith("source "), k)):
         if key not in old:
             parts.append(f"{key} added")
         elif key not in new:
@@ -145,7 +106,8 @@ def changes(old: dict, new: dict) -> str:
         elif old[key] != new[key]:
             shown = (f" {old[key]} -> {new[key]}" if "version" in key else "")
             parts.append(f"{key} changed{shown}")
-    return "; ".join(parts)
+    more = f"; and {len(parts) - 3} more" if len(parts) > 3 else ""
+    return "; ".join(parts[:3]) + more
 
 
 def checked(data: dict, out: Path) -> dict:
@@ -169,6 +131,8 @@ def checked(data: dict, out: Path) -> dict:
         raise damaged("identity does not match its hash")
     if data["fingerprint"].get("config") != data["identity_hash"]:
         raise damaged("fingerprint does not match the identity")
+    if not _plannable(data["identity"]):
+        raise damaged("identity is not a run's plan")
     for chunk_id, record in data["chunks"].items():
         if not CHUNK_ID.fullmatch(chunk_id) or not _chunk_record(record):
             raise damaged(f"chunk entry {chunk_id[:40]!r}")
@@ -181,28 +145,85 @@ def _chunk_record(record: Any) -> bool:
                 isinstance(record[t].get("sha256"), str) for t in TABLES))
 
 
+def _plannable(identity: dict) -> bool:
+    return (type(identity.get("games")) is int and type(identity.get("chunk")) is int and
+            identity["chunk"] > 0 and isinstance(identity.get("variants"), list) and
+            isinstance(identity.get("player_counts"), list) and
+            all(type(n) is int for n in identity["player_counts"]))
+
+
+def planned_chunks(identity: dict) -> int:
+    """How many chunks the run's config plans (every variant, player count and game range)."""
+    ranges = -(-identity["games"] // identity["chunk"])
+    return len(identity["variants"]) * len(identity["player_counts"]) * ranges
+
+
+def planned_rows(identity: dict, chunk_id: str) -> tuple[int, int, int] | None:
+    """(games, ``games`` rows, ``seats`` rows) of chunk ``chunk_id`` as the run's config plans
+    it; None for a chunk the plan does not have."""
+    variant, players, start = map(int, re.findall(r"\d+", chunk_id))
+    games, chunk = identity["games"], identity["chunk"]
+    if (variant >= len(identity["variants"]) or players not in identity["player_counts"] or
+            start % chunk or start >= games):
+        return None
+    size = min(chunk, games - start)
+    rows = size * (players if identity.get("rotate") else 1)      # one row per seat rotation
+    return size, rows, rows * players
+
+
 def chunk_path(out: Path, table: str, chunk_id: str) -> Path:
     return out / table / f"{chunk_id}.parquet"
 
 
-def bad_chunks(out: Path, chunks: dict[str, dict]) -> dict[str, str]:
+def chunk_file(data: bytes, rows: int) -> dict[str, Any]:
+    """What the manifest records of one chunk file: rows, bytes and SHA-256."""
+    return {"rows": rows, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def bad_chunks(out: Path, manifest: dict) -> dict[str, str]:
     """Chunk id -> 'missing' or 'damaged', for every recorded chunk whose files are not exactly
-    the ones written."""
+    the ones written: a regular file (never a link, pipe or device) of the recorded size and
+    SHA-256, holding the rows the config plans for it (a record without its size is damaged)."""
     bad = {}
-    for chunk_id, record in chunks.items():
-        for table in TABLES:
-            path = chunk_path(out, table, chunk_id)
-            try:
-                same = file_sha256(path) == record[table]["sha256"]
-            except FileNotFoundError:
-                bad[chunk_id] = "missing"
-                break
-            except OSError:
-                same = False
-            if not same:
-                bad[chunk_id] = "damaged"
+    for chunk_id, record in manifest["chunks"].items():
+        planned = planned_rows(manifest["identity"], chunk_id)
+        if planned is None or planned[0] != record["size"]:
+            bad[chunk_id] = "damaged"
+            continue
+        for table, rows in zip(TABLES, planned[1:]):
+            state = _file_state(chunk_path(out, table, chunk_id), record[table], rows)
+            if state != "ok":
+                bad[chunk_id] = state
                 break
     return bad
+
+
+def _file_state(path: Path, record: dict, rows: int) -> str:
+    size = record.get("bytes")
+    if record["rows"] != rows or type(size) is not int or size < rows * MIN_BYTES_PER_ROW:
+        return "damaged"
+    try:
+        with open_regular(path, size=size) as f:
+            same = hashlib.file_digest(f, "sha256").hexdigest() == record["sha256"]
+    except FileNotFoundError:
+        return "missing"
+    except OSError:
+        return "damaged"
+    if not same:
+        return "damaged"
+    try:          # the rows the file's own footer declares (a forged manifest may lie)
+        declared = pl.scan_parquet(path).select(pl.len()).collect().item()
+    except Exception:          # polars raises its own error types for a malformed footer
+        return "damaged"
+    return "ok" if declared == rows else "damaged"
+
+
+def check_replaceable(out: Path, bad: dict[str, str]) -> None:
+    """Refuse in one line, before anything is replayed, a bad chunk's path that is no file
+    (a link, folder or pipe): replaying would replace what is not the tool's."""
+    for chunk_id in sorted(bad):
+        for table in TABLES:
+            expect_file(chunk_path(out, table, chunk_id))
 
 
 def describe_bad(bad: dict[str, str]) -> str:
@@ -217,8 +238,23 @@ def verified(out: Path) -> dict:
     data = checked(read_marker(out), out)
     if not data["chunks"]:
         raise ConfigError(f"{out} holds no finished chunks yet; run its config first")
-    bad = bad_chunks(out, data["chunks"])
+    bad = bad_chunks(out, data)
     if bad:
         raise ConfigError(f"{out}: {describe_bad(bad)}; run the same `simulate run` command "
                           "again to replay them")
     return data
+
+
+def coverage_note(out: Path, data: dict) -> str | None:
+    """One line when a run of a fixed size records fewer chunks than its config plans (a run
+    that was stopped, or a manifest that lost chunks); None when it is whole. Adaptive runs
+    stop early by design and get no note."""
+    config, planned = data["config"], planned_chunks(data["identity"])
+    adaptive = "tune" in config or "sensitivity" in config or "stopping" in data or \
+        (isinstance(config.get("run"), dict) and config["run"].get("until_ci"))
+    if adaptive or len(data["chunks"]) >= planned:
+        return None
+    games = sum(record["size"] for record in data["chunks"].values())
+    return (f"note: {out} records {len(data['chunks'])} of the {planned} chunks its config "
+            f"plans; the report covers {games:,} games only (run the same "
+            "`simulate run` command to play the rest)")

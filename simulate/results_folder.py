@@ -1,33 +1,37 @@
 """The results folder (``out``): which folder the tool may write into and which files are its own.
 
 A folder is the tool's only when it is empty (or new) or holds the tool's marker: a
-``manifest.json`` with the tool's format tag. ``--fresh`` and resume touch only the tool's own
-files (the manifest, chunk Parquet files, ``report.html``, the lock and temp files); a user's
-file is never deleted, and a non-empty folder without the marker is refused. A lock file refuses a
-second run writing into the same folder at once.
+``manifest.json`` with the tool's format tag. ``--fresh`` deletes only the files that manifest
+lists (its chunk Parquet files, ``report.html``, the adaptive command's JSON) and the manifest
+last, so a killed ``--fresh`` can run again; a user's file is never deleted, and a non-empty
+folder without the marker is refused. Links and entries of the wrong kind (a folder where a file
+belongs) are refused in one line, never followed (see :mod:`simulate.folder_io`). A lock file
+refuses a second run writing into the same folder at once.
 """
 from __future__ import annotations
 
 import json
 import os
 import re
+import stat
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
+from simulate.folder_io import expect_file, folder_inside, kind, read_regular
 from simulate.games.base import ConfigError
 
 FORMAT = "dice-balance-run"          # the marker: manifest["format"]
 FORMAT_VERSION = 2                   # 1 = manifests written before the format tag existed
 MANIFEST = "manifest.json"
 REPORT = "report.html"
-ADAPTIVE = ("tune.json", "sensitivity.json")   # simulate tune / simulate sensitivity results
+ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json"}   # [table] -> its results
 LOCK = ".simulate.lock"
 TABLES = ("games", "seats")
-TEMP_PREFIX = ".simulate-"           # temp files: ".simulate-<anything>.tmp"
-# Chunk files: "v<variant>-p<players>-<start>.parquet"; format 1 named them after the variant.
-CHUNK_FILE = re.compile(r"(v\d+-p\d+-\d{10}|.*__p\d+__\d{10})\.parquet")
+CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")
+OLD_CHUNK_ID = re.compile(r"[\w.-]{1,200}__p\d{1,2}__\d{10}")    # format 1 named them by variant
 MAX_PATH = 1024
+MAX_MANIFEST = 256 * 2**20           # bytes; the most chunks a run may have (200,000) take ~75 MB
 
 
 def resolve_out(value: Any, where: str = "[run] out") -> Path:
@@ -52,18 +56,19 @@ def resolve_out(value: Any, where: str = "[run] out") -> Path:
 
 
 def existing_results(value: str) -> Path:
-    """A results folder named on the command line (``simulate report OUT``), or one line
-    saying why it is not one."""
+    """A results folder named on the command line (``simulate report OUT``), resolved once, or
+    one line saying why it is not one."""
     shown = repr(value if len(value) <= 80 else value[:80] + "...")
     if not value.strip() or "\0" in value or len(value) > MAX_PATH:
         raise ConfigError(f"{shown} is not a results folder")
-    folder = Path(value).expanduser()
     try:
-        found = (folder / MANIFEST).is_file()
+        folder = Path(value).expanduser().resolve()
+        found = kind(folder / MANIFEST)
     except (OSError, RuntimeError) as exc:
         raise ConfigError(f"{shown} cannot be read: {getattr(exc, 'strerror', exc)}") from None
-    if not found:
+    if found == "missing":
         raise ConfigError(f"{shown} is not a results folder (no {MANIFEST})")
+    check_kinds(folder)
     return folder
 
 
@@ -77,12 +82,25 @@ def check_out(path: Path) -> dict | None:
         entries = {p.name for p in path.iterdir()}
     except OSError as exc:
         raise ConfigError(f"out folder {path} cannot be read: {exc.strerror}") from None
+    if LOCK in entries and kind(path / LOCK) != "file":
+        raise ConfigError(f"{path / LOCK} is not this tool's lock file (it is a "
+                          f"{kind(path / LOCK)}); move it away or choose another out folder")
     if MANIFEST in entries:
+        check_kinds(path)
         return read_marker(path)
     if entries - {LOCK}:
         raise ConfigError(f"out folder {path} is not empty and holds no results of this tool "
                           f"({MANIFEST} missing); choose a new or empty folder")
     return None
+
+
+def check_kinds(path: Path) -> None:
+    """Every entry the tool reads or writes in ``path`` is of the right kind (or missing): the
+    table folders real folders, the files regular files; one line naming the first that is not."""
+    for table in TABLES:
+        folder_inside(path / table)
+    for name in (MANIFEST, REPORT, *ADAPTIVE.values()):
+        expect_file(path / name)
 
 
 def read_marker(path: Path) -> dict:
@@ -91,7 +109,7 @@ def read_marker(path: Path) -> dict:
     not_ours = ConfigError(f"{file} is not a manifest of this tool (damaged or written by "
                            "something else); choose another out folder")
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(file, MAX_MANIFEST).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         raise not_ours from None
     if not isinstance(data, dict):
@@ -103,23 +121,29 @@ def read_marker(path: Path) -> dict:
     raise not_ours
 
 
-def own_files(path: Path) -> list[Path]:
-    """Every file in ``path`` the tool wrote: what ``--fresh`` may delete, and nothing else."""
-    found = [path / name for name in (MANIFEST, REPORT, *ADAPTIVE) if (path / name).is_file()]
-    found += [p for p in path.glob(TEMP_PREFIX + "*.tmp") if p.is_file()]
-    found += [p for p in [path / f".{REPORT}.tmp"] if p.is_file()]     # the report's temp file
-    for table in TABLES:
-        folder = path / table
-        if folder.is_dir():
-            found += [p for p in folder.iterdir() if p.is_file() and
-                      (CHUNK_FILE.fullmatch(p.name) or
-                       (p.name.startswith(".") and p.name.endswith(".tmp")))]
-    return found
+def listed_files(path: Path, manifest: dict) -> list[Path]:
+    """The files ``manifest`` says the tool wrote in ``path`` (chunk ids of the tool's form
+    only, so even a forged manifest names nothing outside its table folders), the manifest last:
+    what ``--fresh`` may delete, and nothing else."""
+    chunks = manifest.get("chunks")
+    ids = [c for c in chunks if isinstance(c, str) and CHUNK_ID.fullmatch(c)] \
+        if isinstance(chunks, dict) else []
+    done = manifest.get("chunks_done")
+    if manifest.get("format_version") == 1 and isinstance(done, list):
+        ids += [c for c in done if isinstance(c, str) and OLD_CHUNK_ID.fullmatch(c)]
+    config = manifest.get("config") if isinstance(manifest.get("config"), dict) else {}
+    files = [path / table / f"{c}.parquet" for c in sorted(set(ids)) for table in TABLES]
+    files += [path / REPORT] + [path / name for key, name in ADAPTIVE.items() if key in config]
+    return files + [path / MANIFEST]
 
 
-def clear(path: Path) -> int:
-    """Delete the tool's own files (never a user's); return how many were removed."""
-    files = own_files(path)
+def clear(path: Path, manifest: dict) -> int:
+    """Delete the files ``manifest`` lists (never a user's), the manifest last; return how many
+    were removed. Every entry is checked before the first is deleted."""
+    check_kinds(path)
+    files = [f for f in listed_files(path, manifest) if kind(f) != "missing"]
+    for file in files:
+        expect_file(file)
     for file in files:
         file.unlink(missing_ok=True)
     for table in TABLES:
@@ -142,7 +166,7 @@ def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
     with nullcontext() if path in _held_for_rounds else _lock(path):
         manifest = check_out(path)          # again, now that no other run can change it
         if fresh and manifest is not None:
-            clear(path)
+            clear(path, manifest)
             manifest = None
         yield manifest
 
@@ -172,8 +196,15 @@ def _lock(path: Path) -> Iterator[None]:
     except ImportError:                     # no flock (Windows): run without the lock
         yield
         return
-    fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     try:
+        fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
+    except OSError as exc:
+        raise ConfigError(f"{path / LOCK} cannot be opened as this tool's lock file "
+                          f"({exc.strerror}); move it away or choose another out folder") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ConfigError(f"{path / LOCK} is not a file; move it away or choose another "
+                              "out folder")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

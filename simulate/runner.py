@@ -8,7 +8,7 @@ stopped and never counts a game twice.
 """
 from __future__ import annotations
 
-import json
+import io
 import os
 import time
 from dataclasses import dataclass
@@ -23,8 +23,10 @@ from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.dask_cluster import dask_client
 from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
-from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
-from simulate.results_folder import MANIFEST, TABLES, claimed
+from simulate.folder_io import folder_inside, write_inside
+from simulate.manifest import (Manifest, bad_chunks, check_replaceable, chunk_file, chunk_path,
+                               describe_bad)
+from simulate.results_folder import TABLES, claimed, read_marker
 from simulate.worker_watchdog import exit_with_parent
 from strategies import build_strategy
 
@@ -197,18 +199,17 @@ def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
 
 def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
                 seats: dict) -> dict[str, dict]:
-    """Write one chunk's two Parquet files atomically (temp file, then rename); return each
-    file's rows and SHA-256 for the manifest."""
+    """Write one chunk's two Parquet files atomically (an exclusive temp file, then rename);
+    return each file's rows, bytes and SHA-256 for the manifest."""
     written = {}
     for table, columns, generic, own in (("seats", seats, SEAT_COLUMNS, spec.seat_columns),
                                          ("games", games, GAME_COLUMNS, spec.game_columns)):
-        folder = out / table
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".{chunk.id}.tmp"
         table_frame = frame(columns, generic, own)
-        table_frame.write_parquet(tmp)
-        written[table] = {"rows": table_frame.height, "sha256": file_sha256(tmp)}
-        os.replace(tmp, chunk_path(out, table, chunk.id))
+        buffer = io.BytesIO()
+        table_frame.write_parquet(buffer)
+        data = buffer.getvalue()
+        write_inside(folder_inside(out / table, create=True), f"{chunk.id}.parquet", data)
+        written[table] = chunk_file(data, table_frame.height)
     return written
 
 
@@ -225,7 +226,8 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
         manifest.data.update(engine=engine, engine_note=why)
-        bad = bad_chunks(out, manifest.data["chunks"])
+        bad = bad_chunks(out, manifest.data)
+        check_replaceable(out, bad)
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
         manifest.drop(list(bad))
@@ -288,6 +290,6 @@ def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     """The run's ``games`` and ``seats`` tables, streamed from the Parquet files its manifest
     records (a file the manifest does not list is never read)."""
     out = Path(out)
-    chunks = sorted(json.loads((out / MANIFEST).read_text(encoding="utf-8"))["chunks"])
+    chunks = sorted(read_marker(out)["chunks"])
     return tuple(pl.scan_parquet([chunk_path(out, t, c) for c in chunks]) for t in TABLES)
 

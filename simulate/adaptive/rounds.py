@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 from typing import Any
 
 from simulate.config import RunConfig, _only, parse_config
 from simulate.games.base import ConfigError
 from simulate.manifest import save
-from simulate.results_folder import MANIFEST, TEMP_PREFIX
+from simulate.folder_io import write_inside
+from simulate.results_folder import read_marker
 
 
 def on_chunk_edge(games: int, chunk: int, cap: int) -> int:
@@ -50,13 +50,11 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
     """Write why the run stopped into its ``manifest.json`` (the runner rewrites the manifest
     each round without it; an adaptive command writes it again when it finishes)."""
-    data = json.loads((Path(out) / MANIFEST).read_text(encoding="utf-8"))
+    data = read_marker(Path(out))
     data["stopping"] = stopping
     save(Path(out), data)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write a JSON file of the tool's atomically (a temp file the folder counts as its own)."""
-    tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
-    os.replace(tmp, path)
+    """Write a JSON file of the tool's atomically (see :func:`simulate.folder_io.write_inside`)."""
+    write_inside(path.parent, path.name, json.dumps(data, indent=1, default=str).encode())

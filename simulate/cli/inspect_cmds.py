@@ -90,12 +90,16 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
     """Rebuild the HTML report of the run in OUT."""
     from reports.report import build_report
     from reports.tuning import build_sensitivity_report, build_tune_report
-    from simulate.manifest import verified
+    from simulate.manifest import coverage_note, verified
     from simulate.results_folder import existing_results
 
     with user_errors(debug):
         folder = existing_results(out)
-        config = verified(folder).get("config", {})
+        manifest = verified(folder)
+        config = manifest.get("config", {})
+        note = coverage_note(folder, manifest)
+        if note:
+            typer.echo(note, err=True)
         if "tune" in config and (folder / "tune.json").is_file():
             typer.echo(f"report: {build_tune_report(folder)}")
         elif "sensitivity" in config and (folder / "sensitivity.json").is_file():
