@@ -28,7 +28,7 @@ import polars as pl
 
 from simulate.config import RunConfig, load_config, parse_config
 from simulate.manifest import Manifest, verified
-from simulate.results_folder import MANIFEST, existing_results, held_for_rounds
+from simulate.results_folder import existing_results, held_for_rounds, read_marker
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Results:
 
     @property
     def manifest(self) -> dict:
-        return json.loads((self.folder / MANIFEST).read_text(encoding="utf-8"))
+        return read_marker(self.folder)
 
     @property
     def report(self) -> Path | None:
