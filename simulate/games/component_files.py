@@ -1,0 +1,220 @@
+"""Component data files (``simulate/games/<game>/data/*.json``): read, validated, one-line errors.
+
+A game declares each file as a pydantic model (``DataFile``: ``extra="forbid"``, strict types) and
+reads it through a ``DataFolder``. Every mistake a designer can make in a file (not UTF-8, not JSON,
+the wrong top-level type, a missing, unknown or mistyped field, a number out of range) becomes one
+``ComponentError`` line naming the game, the file, the entry (by its name where it has one) and
+the field; the checks across entries and files raise the same error through ``DataFolder.fail``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable, ClassVar, NoReturn, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from simulate.games.base import ConfigError
+
+ECHO = 60                 # characters of a bad value, name or key echoed in a message
+LINE = 400                # characters of a whole message
+T = TypeVar("T")
+M = TypeVar("M", bound="DataFile")
+
+
+class ComponentError(ConfigError):
+    """A data file is malformed: the one-line message names the file, the entry and the field."""
+
+
+class Strict(BaseModel):
+    """An object in a data file: every key is a declared field, no type is coerced."""
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class DataFile(Strict):
+    """A whole file. ``ENTRIES`` names its top-level keys that hold entries (a list, or an object
+    by entry name), so errors can name the entry; ``_source`` is the designer's note."""
+    ENTRIES: ClassVar[tuple[str, ...]] = ()
+    source: str = Field("", alias="_source")
+
+
+def short(value: Any) -> str:
+    """``repr`` of a value, cut to ``ECHO`` characters (a 10 MB value is no 10 MB message)."""
+    text = repr(value)
+    return text if len(text) <= ECHO else text[:ECHO - 3] + "..."
+
+
+@dataclass(frozen=True)
+class DataFolder:
+    game: str
+    path: Path
+    shipped: Path            # the game's own ``data/``: shown as ``data/<file>``
+
+    def where(self, name: str) -> str:
+        shown = f"data/{name}" if self.path == self.shipped else str(self.path / name)
+        return f"{self.game} {shown}"
+
+    def fail(self, name: str, what: str) -> NoReturn:
+        text = " ".join(f"{self.where(name)}: {what}".split())
+        raise ComponentError(text if len(text) <= LINE else text[:LINE - 3] + "...")
+
+    def read(self, name: str, model: type[M]) -> M:
+        raw = self.json(name)
+        if not isinstance(raw, dict):
+            self.fail(name, f"must hold a JSON object {{...}}, not {_kind(raw)}")
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            self.fail(name, describe(exc.errors()[0], raw, model.ENTRIES))
+
+    def json(self, name: str) -> Any:
+        """The file's JSON: UTF-8 (a BOM allowed), no repeated key, no NaN."""
+        try:
+            text = (self.path / name).read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            self.fail(name, f"cannot read: {exc.strerror or exc}")
+        except UnicodeDecodeError as exc:
+            self.fail(name, f"is not UTF-8 text (bad byte at offset {exc.start})")
+        if not text.strip():
+            self.fail(name, "is empty; it must hold a JSON object {...}")
+        try:
+            return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            self.fail(name, f"is not valid JSON: {exc.msg} (line {exc.lineno} column {exc.colno})")
+        except ValueError as exc:
+            self.fail(name, f"is not valid JSON: {exc}")
+        except RecursionError:
+            self.fail(name, "is not valid JSON: nested too deeply")
+
+
+def _no_repeats(pairs: list) -> dict:
+    seen: dict = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"key {short(key)} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _no_constant(word: str) -> None:
+    raise ValueError(f"{word} is no number a data file may hold")
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a text", bool: "true/false", type(None): "null",
+            dict: "an object"}.get(type(value), "a number")
+
+
+def cached_loader(build: Callable[[Path], T], shipped: Callable[[], Path]
+                  ) -> Callable[[Path | None], T]:
+    """``load_components(folder=None)``: ``build(folder)``, cached per folder; ``None`` is the
+    game's shipped ``data/`` (looked up on each call). ``load_components.cache_clear()`` forgets."""
+    built = cache(build)
+
+    def load_components(folder: Path | None = None) -> T:
+        """All component data from ``folder`` (default: the shipped ``data/``), validated."""
+        return built(Path(folder) if folder is not None else shipped())
+
+    load_components.cache_clear = built.cache_clear
+    return load_components
+
+
+# --------------------------------------------------------------------------------------------
+# pydantic's error -> one line
+
+
+def describe(error: dict, raw: Any, entries: tuple[str, ...]) -> str:
+    """``cards[3] 'Sellsword': cost 'cheap' must be an integer``: the entry, the field, what
+    is wrong. The entry is named by its ``name`` or ``id``, else its index."""
+    loc, node, entry, parts = list(error["loc"]), raw, "", []
+    for i, seg in enumerate(loc):
+        last = i == len(loc) - 1
+        if seg == "[key]":
+            continue
+        if isinstance(node, dict) and seg not in node and not last and isinstance(seg, str):
+            continue                        # a union tag or a model's own name: not in the file
+        if i == 0 and seg in entries and not last:
+            pass                            # named with the entry below
+        elif i == 1 and loc[0] in entries:
+            entry = _entry(loc[0], seg, node)
+        elif isinstance(seg, int):
+            parts.append(f"[{seg}]")
+        else:
+            parts.append(("." if parts else "") + _cut(str(seg)))
+        node = node[seg] if isinstance(node, (dict, list)) and _has(node, seg) else None
+    text = _problem(error, "".join(parts))
+    return f"{entry}: {text}" if entry else text
+
+
+def _has(node: Any, seg: Any) -> bool:
+    return seg in node if isinstance(node, dict) else isinstance(seg, int) and seg < len(node)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= ECHO else text[:ECHO - 3] + "..."
+
+
+def _entry(key: str, seg: Any, node: Any) -> str:
+    if isinstance(seg, int):
+        item = node[seg] if isinstance(node, list) and seg < len(node) else None
+        name = item.get("name", item.get("id")) if isinstance(item, dict) else None
+        return f"{key}[{seg}]" + (f" {short(name)}" if isinstance(name, str) else "")
+    return f"{key} {short(seg)}"
+
+
+_TYPES = {"int": "must be an integer", "bool": "must be true or false", "string": "must be a text",
+          "list": "must be a list [...]", "tuple": "must be a list [...]",
+          "dict": "must be an object {...}", "model": "must be an object {...}",
+          "model_attributes": "must be an object {...}", "float": "must be a number"}
+
+
+def _problem(error: dict, field: str) -> str:
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    is_key = error["loc"][-1:] == ("[key]",)
+    name = field or "the entry"
+    if kind == "missing":
+        return f"missing field '{field}'"
+    if kind == "extra_forbidden":
+        return f"field '{field}' is unknown here; remove it or check its spelling"
+    if kind == "union_tag_not_found":
+        return f"missing field '{_join(field, ctx.get('discriminator', '').strip(chr(39)))}'"
+    if kind == "union_tag_invalid":
+        return (f"{_join(field, ctx['discriminator'].strip(chr(39)))} {short(ctx['tag'])} is "
+                f"unknown; allowed: {ctx['expected_tags']}")
+    if kind == "literal_error":
+        what = f"key {short(value)}" if is_key else f"{name} {short(value)}"
+        return f"{what} is unknown{' in ' + field if is_key and field else ''}; " \
+               f"allowed: {ctx['expected']}"
+    for prefix, text in _TYPES.items():
+        if kind in (f"{prefix}_type", f"{prefix}_parsing", f"{prefix}_from_float"):
+            return f"{name} {short(value)} {text}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = next(iter(ctx.values()))
+        words = {"greater_than_equal": "at least", "less_than_equal": "at most",
+                 "greater_than": "more than", "less_than": "less than"}[kind]
+        return f"{name} {short(value)} must be {words} {bound}"
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        count = len(value) if hasattr(value, "__len__") else "?"
+        low, high = ctx.get("min_length"), ctx.get("max_length")
+        unit = "characters" if kind.startswith("string") else "items"
+        limit = f"at least {low}" if kind.endswith("short") else f"at most {high}"
+        return f"{name} has {count} {unit}; it needs {limit}"
+    if kind == "value_error":
+        return f"{field} {ctx.get('error', error['msg'])}".strip()
+    return f"{name} {short(value)}: {error['msg']}"
+
+
+def _join(field: str, key: str) -> str:
+    return f"{field}.{key}" if field else key
+
+
+def arguments_of_kind(entry: BaseModel, needs: tuple[str, ...], keys: tuple[str, ...]) -> None:
+    """An entry whose ``kind`` picks its arguments gives exactly those (another would be
+    ignored); raises ValueError, which pydantic reports at the entry."""
+    for key in keys:
+        given = getattr(entry, key) is not None
+        if given != (key in needs):
+            raise ValueError(f"{entry.kind!r} needs {', '.join(needs) or 'no other field'}; "
+                             f"{key} is {'not one of them' if given else 'missing'}")
