@@ -131,8 +131,8 @@ def describe(error: dict, raw: Any, entries: tuple[str, ...]) -> str:
     loc, node, entry, parts = list(error["loc"]), raw, "", []
     for i, seg in enumerate(loc):
         last = i == len(loc) - 1
-        if seg == "[key]":
-            continue
+        if seg == "[key]" or loc[i + 1:i + 2] == ["[key]"]:
+            continue                        # a bad key: the message names it
         if isinstance(node, dict) and seg not in node and not last and isinstance(seg, str):
             continue                        # a union tag or a model's own name: not in the file
         if i == 0 and seg in entries and not last:
@@ -172,38 +172,42 @@ _TYPES = {"int": "must be an integer", "bool": "must be true or false", "string"
 
 def _problem(error: dict, field: str) -> str:
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
-    is_key = error["loc"][-1:] == ("[key]",)
-    name = field or "the entry"
     if kind == "missing":
         return f"missing field '{field}'"
     if kind == "extra_forbidden":
         return f"field '{field}' is unknown here; remove it or check its spelling"
     if kind == "union_tag_not_found":
-        return f"missing field '{_join(field, ctx.get('discriminator', '').strip(chr(39)))}'"
+        return f"missing field '{_join(field, ctx['discriminator'].strip(chr(39)))}'"
     if kind == "union_tag_invalid":
         return (f"{_join(field, ctx['discriminator'].strip(chr(39)))} {short(ctx['tag'])} is "
                 f"unknown; allowed: {ctx['expected_tags']}")
+    if kind == "literal_error" and error["loc"][-1:] == ("[key]",):
+        return (f"key {short(value)} is unknown{' in ' + field if field else ''}; "
+                f"allowed: {ctx['expected']}")
     if kind == "literal_error":
-        what = f"key {short(value)}" if is_key else f"{name} {short(value)}"
-        return f"{what} is unknown{' in ' + field if is_key and field else ''}; " \
-               f"allowed: {ctx['expected']}"
+        return _said(field, value, f"is unknown; allowed: {ctx['expected']}")
     for prefix, text in _TYPES.items():
         if kind in (f"{prefix}_type", f"{prefix}_parsing", f"{prefix}_from_float"):
-            return f"{name} {short(value)} {text}"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        bound = next(iter(ctx.values()))
-        words = {"greater_than_equal": "at least", "less_than_equal": "at most",
-                 "greater_than": "more than", "less_than": "less than"}[kind]
-        return f"{name} {short(value)} must be {words} {bound}"
+            return _said(field, value, text)
+    if kind in _BOUNDS:
+        return _said(field, value, f"must be {_BOUNDS[kind]} {next(iter(ctx.values()))}")
     if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
-        count = len(value) if hasattr(value, "__len__") else "?"
-        low, high = ctx.get("min_length"), ctx.get("max_length")
         unit = "characters" if kind.startswith("string") else "items"
-        limit = f"at least {low}" if kind.endswith("short") else f"at most {high}"
-        return f"{name} has {count} {unit}; it needs {limit}"
+        limit = f"at least {ctx.get('min_length')}" if kind.endswith("short") \
+            else f"at most {ctx.get('max_length')}"
+        return f"{field} has {len(value)} {unit}; it needs {limit}".strip()
     if kind == "value_error":
         return f"{field} {ctx.get('error', error['msg'])}".strip()
-    return f"{name} {short(value)}: {error['msg']}"
+    return _said(field, value, error["msg"])
+
+
+_BOUNDS = {"greater_than_equal": "at least", "less_than_equal": "at most",
+           "greater_than": "more than", "less_than": "less than"}
+
+
+def _said(field: str, value: Any, text: str) -> str:
+    """``cost 'cheap' must be an integer``; without a field ``must be an object {...}, not 3``."""
+    return f"{field} {short(value)} {text}" if field else f"{text}, not {short(value)}"
 
 
 def _join(field: str, key: str) -> str:
