@@ -20,6 +20,7 @@ from simulate.games.base import ConfigError
 
 ECHO = 60                 # characters of a bad value, name or key echoed in a message
 LINE = 400                # characters of a whole message
+TAGS = ("type", "kind")    # the fields that pick an entry's model (pydantic puts them in loc)
 T = TypeVar("T")
 M = TypeVar("M", bound="DataFile")
 
@@ -129,12 +130,15 @@ def describe(error: dict, raw: Any, entries: tuple[str, ...]) -> str:
     """``cards[3] 'Sellsword': cost 'cheap' must be an integer``: the entry, the field, what
     is wrong. The entry is named by its ``name`` or ``id``, else its index."""
     loc, node, entry, parts = list(error["loc"]), raw, "", []
+    tagged = None                           # the node whose union tag was passed
     for i, seg in enumerate(loc):
         last = i == len(loc) - 1
-        if seg == "[key]" or loc[i + 1:i + 2] == ["[key]"]:
-            continue                        # a bad key: the message names it
-        if isinstance(node, dict) and seg not in node and not last and isinstance(seg, str):
-            continue                        # a union tag or a model's own name: not in the file
+        if seg == "[key]":
+            continue
+        if isinstance(node, dict) and isinstance(seg, str) and node is not tagged and (
+                seg in (node.get(tag) for tag in TAGS) or seg not in node and not last):
+            tagged = node
+            continue                        # a union's tag or a model's name: not in the file
         if i == 0 and seg in entries and not last:
             pass                            # named with the entry below
         elif i == 1 and loc[0] in entries:
@@ -182,8 +186,7 @@ def _problem(error: dict, field: str) -> str:
         return (f"{_join(field, ctx['discriminator'].strip(chr(39)))} {short(ctx['tag'])} is "
                 f"unknown; allowed: {ctx['expected_tags']}")
     if kind == "literal_error" and error["loc"][-1:] == ("[key]",):
-        return (f"key {short(value)} is unknown{' in ' + field if field else ''}; "
-                f"allowed: {ctx['expected']}")
+        return f"field '{field}' is unknown here; allowed: {ctx['expected']}"
     if kind == "literal_error":
         return _said(field, value, f"is unknown; allowed: {ctx['expected']}")
     for prefix, text in _TYPES.items():

@@ -228,7 +228,6 @@ class Guilds(Strict):
 
 
 class TracksFile(DataFile):
-    ENTRIES = ("guilds",)
     placeholders: list[str] = []
     top: Annotated[int, Field(ge=2, le=12)]
     guilds: Guilds

@@ -22,7 +22,7 @@ CASES = every_file(FILES) + huge_value_cases("races.json", ELF + ("DEX",)) + [
     case("races.json", "modifier 2.0", set_at(ELF + ("DEX",), 2.0), "DEX 2.0 must be an integer"),
     case("races.json", "modifier 7", set_at(ELF + ("DEX",), 7), "DEX 7 must be at most 6"),
     case("races.json", "unknown attribute", set_at(ELF + ("LUCK",), 1),
-         "races 'Elf': key 'LUCK' is unknown; allowed: 'STR'"),
+         "races 'Elf': field 'LUCK' is unknown here; allowed: 'STR'"),
     case("races.json", "no races", drop(("races",)), "missing field 'races'"),
     case("races.json", "races empty", set_at(("races",), {}), "races has 0 items"),
     case("races.json", "unknown top-level key", set_at(("race",), {}), "field 'race' is unknown"),
