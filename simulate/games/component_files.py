@@ -195,12 +195,14 @@ def _problem(error: dict, field: str) -> str:
     if kind in _BOUNDS:
         return _said(field, value, f"must be {_BOUNDS[kind]} {next(iter(ctx.values()))}")
     if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
-        unit = "characters" if kind.startswith("string") else "items"
+        unit = "character" if kind.startswith("string") else "item"
         limit = f"at least {ctx.get('min_length')}" if kind.endswith("short") \
             else f"at most {ctx.get('max_length')}"
-        return f"{field} has {len(value)} {unit}; it needs {limit}".strip()
-    if kind == "value_error":
-        return f"{field} {ctx.get('error', error['msg'])}".strip()
+        plural = "" if len(value) == 1 else "s"
+        return f"{field} has {len(value)} {unit}{plural}; it needs {limit}".strip()
+    if kind == "value_error":                # a validator's sentence; an entry's after a colon
+        glue = ": " if isinstance(value, dict) and field else " "
+        return f"{field}{glue}{ctx.get('error', error['msg'])}".strip()
     return _said(field, value, error["msg"])
 
 
@@ -223,5 +225,5 @@ def arguments_of_kind(entry: BaseModel, needs: tuple[str, ...], keys: tuple[str,
     for key in keys:
         given = getattr(entry, key) is not None
         if given != (key in needs):
-            raise ValueError(f"{entry.kind!r} needs {', '.join(needs) or 'no other field'}; "
+            raise ValueError(f"kind {entry.kind!r} needs {', '.join(needs) or 'no other field'}; "
                              f"{key} is {'not one of them' if given else 'missing'}")

@@ -84,7 +84,7 @@ CASES = every_file(FILES) + huge_value_cases("races.json", ELF + ("DEX",)) + [
     case("market.json", "gold on armour", set_at(HELM + ("colours",), ["gold"]),
          "colours[0] 'gold' is unknown"),
     case("market.json", "condition without its value", drop(WEAK + ("condition", "value")),
-         "'Weak': condition 'attribute_at_most' needs attribute, value; value is missing"),
+         "'Weak': condition: kind 'attribute_at_most' needs attribute, value; value is missing"),
     case("market.json", "condition with an unused argument",
          set_at(WEAK + ("condition",), {"kind": "always", "row": "good"}),
          "row is not one of them"),
