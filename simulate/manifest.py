@@ -1,7 +1,8 @@
 """``manifest.json``: the tool's marker, what decides the numbers, and every chunk done.
 
 * ``fingerprint``: everything that decides the results — the config's identity, the package
-  version, the engine's version and source, the source of every seat's strategy module. A resume
+  version, the engine's version and source, the source of every seat's strategy module, the
+  content of a ``[components] folder``. A resume
   whose fingerprint differs is refused, naming what changed.
 * ``chunks``: per chunk its game count (``size``) and, per table, the Parquet file's rows and SHA-256. Resume
   and ``report`` check every file; a missing or damaged chunk is replayed (or reported).
@@ -22,6 +23,7 @@ from typing import Any
 from simulate import __version__
 from simulate.config import RunConfig, identity_digest
 from simulate.games.base import ConfigError
+from simulate.games.component_files import folder_digest
 from simulate.results_folder import (FORMAT, FORMAT_VERSION, MANIFEST, TABLES, TEMP_PREFIX,
                                      read_marker)
 from strategies import build_strategy
@@ -41,7 +43,8 @@ def file_sha256(path: Path) -> str:
 
 
 def fingerprint(cfg: RunConfig) -> dict[str, str]:
-    """What decides the numbers, by name: the config, versions, engine and strategy sources."""
+    """What decides the numbers, by name: the config, versions, engine and strategy sources,
+    and a study's own data files ([components] folder)."""
     engine = importlib.import_module(f"simulate.games.{cfg.game}")
     shared = [Path(__file__).parent / name for name in ("play.py", "runner.py", "games/base.py")]
     found = {"config": cfg.identity_hash(), "package version": __version__,
@@ -49,6 +52,8 @@ def fingerprint(cfg: RunConfig) -> dict[str, str]:
              "engine source": _sources_hash(_files(Path(engine.__file__).parent) + shared)}
     for module, files in _strategy_modules(cfg).items():
         found[f"strategy module {module}"] = _sources_hash(files)
+    if cfg.components:                  # the shipped data/ is part of the engine source
+        found["components folder"] = folder_digest(cfg.components)
     return found
 
 

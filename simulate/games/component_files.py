@@ -8,11 +8,15 @@ the field; the checks across entries and files raise the same error through ``Da
 """
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable, ClassVar, NoReturn, TypeVar
+from types import ModuleType
+from typing import Any, Callable, ClassVar, Iterator, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -227,3 +231,90 @@ def arguments_of_kind(entry: BaseModel, needs: tuple[str, ...], keys: tuple[str,
         if given != (key in needs):
             raise ValueError(f"kind {entry.kind!r} needs {', '.join(needs) or 'no other field'}; "
                              f"{key} is {'not one of them' if given else 'missing'}")
+
+
+# --------------------------------------------------------------------------------------------
+# A study's own folder (``[components] folder``)
+
+
+def game_components(game: str) -> ModuleType | None:
+    """The game's ``components`` module if the game keeps its components in data files."""
+    try:
+        module = importlib.import_module(f"simulate.games.{game}.components")
+    except ImportError:
+        return None
+    return module if hasattr(module, "SHIPPED") else None
+
+
+def data_folder(game: str) -> str | None:
+    """The folder the game's engines load in this process (``None``: it has no data files)."""
+    module = game_components(game)
+    return None if module is None else str(module.DATA)
+
+
+@contextmanager
+def using_folder(game: str, folder: str | Path | None) -> Iterator[None]:
+    """While inside, the game's engines load ``folder`` (``None``: the shipped ``data/``); a
+    chunk plays inside this, in whatever process plays it."""
+    module = game_components(game)
+    if module is None:
+        yield
+        return
+    before, module.DATA = module.DATA, Path(folder) if folder else module.SHIPPED
+    if module.DATA != module.SHIPPED:
+        module.load_components.cache_clear()      # a study's files may have changed: re-read
+    try:
+        yield
+    finally:
+        module.DATA = before
+
+
+def folder_digest(folder: str | Path) -> str:
+    """A SHA-256 of the folder's data files (names and bytes): what the manifest fingerprints."""
+    h = hashlib.sha256()
+    for path in sorted(Path(folder).glob("*.json")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def data_games() -> list[str]:
+    from simulate.games import game_names
+    return [g for g in game_names() if game_components(g) is not None]
+
+
+def shipped_files(game: str) -> list[Path]:
+    """The game's shipped data files; ConfigError for a game without any."""
+    module = game_components(game)
+    if module is None:
+        raise ConfigError(f"{game} keeps no component data files; those that do: "
+                          f"{', '.join(data_games())}")
+    return sorted(module.SHIPPED.glob("*.json"))
+
+
+def check_folder(game: str, folder: str | Path) -> list[str]:
+    """Validate a study's folder of ``game``'s data files (one line per mistake, a file the game
+    would not read among them); the names of the files read."""
+    names = [p.name for p in shipped_files(game)]
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ConfigError(f"{str(folder)!r} is not a folder; `simulate components export "
+                          f"{game} DIR` writes the shipped set to start from")
+    for path in sorted(folder.glob("*.json")):
+        if path.name not in names:
+            raise ComponentError(f"{game} {path}: {game} reads no file of this name (it reads "
+                                 f"{', '.join(names)})")
+    load = game_components(game).load_components
+    load.cache_clear()                            # the files as they are now
+    load(folder)
+    return names
+
+
+def study_folder(folder: str, game: str) -> str:
+    """``[components] folder`` (already resolved beside the config), validated on load."""
+    try:
+        check_folder(game, folder)
+    except ComponentError:
+        raise
+    except ConfigError as exc:
+        raise ConfigError(f"[components] folder: {exc}") from None
+    return folder

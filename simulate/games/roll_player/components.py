@@ -287,6 +287,8 @@ def _build(path: Path) -> Components:
         if name in names[:i]:
             data.fail("market.json", f"cards[{i}] {short(name)}: the name is used twice; "
                                      "card names must be unique")
+    if path != SHIPPED:
+        _same_names(data, classes, cards)
     # read-only mappings: strategies see this shared data through their view (issue 14)
     return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
                       races, backstories, alignments, cards,
@@ -295,6 +297,21 @@ def _build(path: Path) -> Components:
 
 
 load_components = cached_loader(_build, lambda: DATA)
+
+
+def _same_names(data: DataFolder, classes: tuple, cards: tuple) -> None:
+    """Another folder keeps the shipped class and market card names, in order: they are the
+    engines' action vocabulary and the config's heroes (numbers may change freely)."""
+    shipped = load_components(SHIPPED)
+    for name, key, mine, theirs in (("classes.json", "classes", classes, shipped.classes),
+                                    ("market.json", "cards", cards, shipped.cards)):
+        names, wanted = [x.name for x in mine], [x.name for x in theirs]
+        if names != wanted:
+            i = next((i for i, (a, b) in enumerate(zip(names, wanted)) if a != b),
+                     min(len(names), len(wanted)))
+            data.fail(name, f"{key}: entry {i + 1} is {short(names[i:i + 1])}, the shipped set "
+                            f"has {short(wanted[i:i + 1])}; a study keeps the shipped names in "
+                            "their order (they are the engine's actions); change numbers only")
 
 
 def _classes(data: DataFolder, doc: ClassesFile) -> tuple:
