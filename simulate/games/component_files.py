@@ -112,15 +112,16 @@ def _kind(value: Any) -> str:
             dict: "an object"}.get(type(value), "a number")
 
 
-def cached_loader(build: Callable[[Path], T], shipped: Callable[[], Path]
+def cached_loader(build: Callable[[Path], T], current: Callable[[], Path]
                   ) -> Callable[[Path | None], T]:
     """``load_components(folder=None)``: ``build(folder)``, cached per folder; ``None`` is the
-    game's shipped ``data/`` (looked up on each call). ``load_components.cache_clear()`` forgets."""
+    game's current folder, ``current()`` (its ``DATA``: the shipped ``data/`` unless a study's
+    chunk or a test points it elsewhere). ``load_components.cache_clear()`` forgets."""
     built = cache(build)
 
     def load_components(folder: Path | None = None) -> T:
-        """All component data from ``folder`` (default: the shipped ``data/``), validated."""
-        return built(Path(folder) if folder is not None else shipped())
+        """All component data from ``folder`` (default: the game's ``DATA``), validated."""
+        return built(Path(folder) if folder is not None else current())
 
     load_components.cache_clear = built.cache_clear
     return load_components
@@ -239,6 +240,9 @@ def arguments_of_kind(entry: BaseModel, needs: tuple[str, ...], keys: tuple[str,
 
 def game_components(game: str) -> ModuleType | None:
     """The game's ``components`` module if the game keeps its components in data files."""
+    from simulate.games import game_names
+    if game not in game_names():
+        return None
     try:
         module = importlib.import_module(f"simulate.games.{game}.components")
     except ImportError:
@@ -284,6 +288,8 @@ def data_games() -> list[str]:
 
 def shipped_files(game: str) -> list[Path]:
     """The game's shipped data files; ConfigError for a game without any."""
+    from simulate.games import get_game
+    get_game(game)                                # an unknown game: one line naming the known
     module = game_components(game)
     if module is None:
         raise ConfigError(f"{game} keeps no component data files; those that do: "
