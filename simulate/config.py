@@ -29,7 +29,7 @@ from typing import Any
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
-from simulate.games.component_files import study_folder
+from simulate.games.component_files import data_folder, study_folder
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
@@ -85,6 +85,11 @@ class RunConfig:
     @property
     def spec(self) -> GameSpec:
         return get_game(self.game)
+
+    @property
+    def data(self) -> str | None:
+        """The game's data folder: ``[components] folder``, else what this process reads."""
+        return self.components or data_folder(self.game)
 
     def identity(self) -> dict[str, Any]:
         """What decides the numbers: a resumed run must match it exactly."""

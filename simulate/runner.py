@@ -120,8 +120,7 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
             "decision_seconds": cfg.decision_seconds,
-            # the data folder this process reads: every worker plays with the same data
-            "components": cfg.components or data_folder(cfg.game)}
+            "components": cfg.data}             # every worker plays with the same data
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:

@@ -109,3 +109,16 @@ def test_a_roll_player_study_keeps_the_card_names_the_engine_acts_with(tmp_path)
     result = _simulate("run", _config(tmp_path, "rp", game="roll_player"), "--no-report")
     assert result.exit_code == 0, result.output
     assert roll_player.DATA == roll_player.SHIPPED
+
+
+def test_replay_plays_the_study_folder_as_the_run_does(tmp_path):
+    study = tmp_path / "study"
+    _simulate("components", "export", "risky_adventure", study)
+    _edit(study / "treasure_maps.json", lambda d: [m.update(fame=3 * m["fame"]) for m in d["maps"]])
+    shipped, mine = (_simulate("replay", _config(tmp_path, name, folder=folder), "--game", 0)
+                     for name, folder in (("shipped", None), ("mine", "study")))
+    assert shipped.exit_code == mine.exit_code == 0, shipped.output + mine.output
+    scores = [[line for line in r.stdout.splitlines() if line.startswith("seat ")]
+              for r in (shipped, mine)]
+    assert scores[0] and scores[0] != scores[1]
+    assert risky_adventure.DATA == risky_adventure.SHIPPED
