@@ -1,6 +1,7 @@
 """The data files of Roll Player, Adventure Realms and Risky Adventure (issue 19): the shipped
 sets validate, and every broken copy in the games' ``broken_files.py`` is refused with one line
-naming the file (a ``ComponentError``, so ``simulate run`` prints it and exits with code 2)."""
+naming the file (a ``ComponentError``: given as a study's ``[components] folder``, ``simulate
+validate`` and ``simulate run`` print it and exit with code 2)."""
 from __future__ import annotations
 
 import json
@@ -73,22 +74,17 @@ def test_a_broken_data_file_is_one_line_naming_the_file(tmp_path, game, file, ed
 
 
 @pytest.mark.parametrize("game, file, edit, words", _cases(through_cli=True))
-def test_simulate_run_refuses_a_broken_data_file_in_one_line_with_exit_2(tmp_path, monkeypatch,
-                                                                        game, file, edit, words):
+@pytest.mark.parametrize("command", ["validate", "run"])
+def test_the_cli_refuses_a_broken_data_folder_in_one_line_with_exit_2(tmp_path, command, game,
+                                                                      file, edit, words):
     components = GAMES[game][0]
     folder = broken_copy(tmp_path, components.SHIPPED, file, edit)
     config = tmp_path / "run.toml"
-    config.write_text(f'[run]\ngame = "{game}"\ngames = 2\njobs = 1\nengine = "python"\n'
-                      f'out = "{tmp_path / "out"}"\n[players]\ncount = 2\n')
-    monkeypatch.setattr(components, "DATA", folder)      # what the engines load
-    components.load_components.cache_clear()
-    try:
-        result = CliRunner().invoke(app, ["run", str(config), "--no-report"])
-    finally:
-        monkeypatch.undo()
-        components.load_components.cache_clear()
+    config.write_text(f'[run]\ngame = "{game}"\ngames = 2\nout = "{tmp_path / "out"}"\n'
+                      '[components]\nfolder = "data"\n')
+    result = CliRunner().invoke(app, [command, str(config)])
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {game} "), result.stderr
-    assert file in lines[0] and words in lines[0], lines[0]
-    assert "Traceback" not in result.output
+    assert len(lines) == 1 and lines[0].startswith(f"error: {game} {folder / file}: "), lines
+    assert words in lines[0] and "Traceback" not in result.output, lines[0]
+    assert not (tmp_path / "out").exists()
