@@ -59,6 +59,7 @@ def test_the_shipped_data_files_validate(game):
     assert len(getattr(shipped, field)) == size
     assert shipped == components.load_components()
     assert len(files.CASES) >= 40
+    assert set(files.THROUGH_CLI) <= {case.id for case in files.CASES}   # no misspelt label
 
 
 @pytest.mark.parametrize("game, file, edit, words", _cases())
