@@ -11,6 +11,7 @@
 [sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid (a
             point equal to the baseline is the baseline, not played twice)
 [tune], [sensitivity]  read by `simulate tune` / `simulate sensitivity` (simulate/adaptive/)
+[components] folder = "..." (beside the config): the game's data files for this study
 ```
 """
 from __future__ import annotations
@@ -28,13 +29,14 @@ from typing import Any
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
+from simulate.games.component_files import data_folder, study_folder
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
             "decision_seconds"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
-TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity"}
+TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
@@ -78,10 +80,16 @@ class RunConfig:
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
     engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
     decision_seconds: float | None = None   # time limit of one strategy decision (Python engine)
+    components: str | None = None  # [components] folder: the study's data files (None: shipped)
 
     @property
     def spec(self) -> GameSpec:
         return get_game(self.game)
+
+    @property
+    def data(self) -> str | None:
+        """The game's data folder: ``[components] folder``, else what this process reads."""
+        return self.components or data_folder(self.game)
 
     def identity(self) -> dict[str, Any]:
         """What decides the numbers: a resumed run must match it exactly."""
@@ -112,11 +120,15 @@ def load_toml(path: str | Path) -> dict[str, Any]:
     if not path.is_file():
         raise ConfigError(f"config file not found: {path}")
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))   # a BOM is accepted
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))   # a BOM is accepted
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: malformed TOML: {exc}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not a UTF-8 text file") from None
+    table = data.get("components")
+    if isinstance(table, dict) and isinstance(table.get("folder"), str):   # relative to the file
+        table["folder"] = str((path.parent / table["folder"]).resolve())
+    return data
 
 
 def load_config(path: str | Path, **overrides: Any) -> RunConfig:
@@ -179,7 +191,15 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
-                     decision_seconds=decision_seconds)
+                     decision_seconds=decision_seconds,
+                     components=_components(data, spec.name))
+
+
+def _components(data: dict, game: str) -> str | None:
+    table = _table(data, "components")
+    _only(table, {"folder"}, "[components]")
+    return study_folder(_typed(table["folder"], str, "[components] folder"), game) \
+        if "folder" in table else None
 
 
 def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:

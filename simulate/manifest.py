@@ -2,8 +2,8 @@
 
 * ``fingerprint``: everything that decides the results — the config's identity, the package
   version, the engine's version, and every source file that can change a game (one entry per
-  file: see :mod:`simulate.sources`). A resume whose fingerprint differs is refused, naming what
-  changed.
+  file: see :mod:`simulate.sources`), and the content of a ``[components] folder``. A resume
+  whose fingerprint differs is refused, naming what changed.
 * ``chunks``: per chunk its game count (``size``) and, per table, the Parquet file's rows, bytes
   and SHA-256. Resume and ``report`` check every file (a regular file of that size and hash whose
   footer holds the rows the config plans); a missing or damaged chunk is replayed (or reported).
@@ -25,6 +25,7 @@ from simulate import __version__
 from simulate.config import RunConfig, identity_digest
 from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
+from simulate.games.component_files import folder_digest
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker)
 from simulate.sources import source_hashes
@@ -38,9 +39,13 @@ def digest(value: Any) -> str:
 
 
 def fingerprint(cfg: RunConfig) -> dict[str, str]:
-    """What decides the numbers, by name: the config, versions, and every source file's hash."""
-    return {"config": cfg.identity_hash(), "package version": __version__,
-            "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
+    """What decides the numbers, by name: the config, versions, every source file's hash, and a
+    study's own data files ([components] folder; the shipped data/ are package files)."""
+    found = {"config": cfg.identity_hash(), "package version": __version__,
+             "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
+    if cfg.components:
+        found["components folder"] = folder_digest(cfg.components)
+    return found
 
 
 class Manifest:

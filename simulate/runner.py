@@ -20,6 +20,7 @@ import polars as pl
 from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
+from simulate.games.component_files import data_folder, using_folder
 from simulate.dask_cluster import dask_client
 from simulate.engines import choose_engine, kernel_module
 from simulate.play import play_game
@@ -58,7 +59,7 @@ SEAT_COLUMNS = {
 }
 # Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
 # (untimed), and the watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent")
+NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "components")
 ROTATION_COLUMN = {      # both tables, only in runs with [players] rotate = true
     "rotation": ("int", "seats rotated by this many places: seat s played what the config gives "
                         "seat (s + rotation) mod players"),
@@ -120,7 +121,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
-            "decision_seconds": cfg.decision_seconds}
+            "decision_seconds": cfg.decision_seconds,
+            "components": cfg.data}             # every worker plays with the same data
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -140,6 +142,12 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone."""
     if "parent" in task:
         exit_with_parent(task["parent"])
+    folder = task.get("components") or data_folder(task["game"])   # what the main process reads
+    with using_folder(task["game"], folder):
+        return _play_chunk(task)
+
+
+def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
         return kernel_module(task["game"]).play_chunk(
             {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})

@@ -17,6 +17,7 @@ def replay(config: ConfigPath,
            seed: Seed = None, debug: Debug = False) -> None:
     """Print game GAME of CONFIG's run as a readable log: rolls, decisions, score changes."""
     from simulate.config import heroes_for_game, load_config
+    from simulate.games.component_files import using_folder
     from simulate.play import play_game
     from simulate.runner import game_seed
     from strategies import build_strategy
@@ -38,9 +39,10 @@ def replay(config: ConfigPath,
         heroes = heroes_for_game(spec, cfg.heroes[:n], game)
         log: list[str] = []
         seed_used = game_seed(cfg.seed, game)
-        _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,
-                                          index=game, log=log,
-                                          decision_seconds=cfg.decision_seconds)
+        with using_folder(cfg.game, cfg.data):                   # the data a run plays
+            _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,
+                                              index=game, log=log,
+                                              decision_seconds=cfg.decision_seconds)
         typer.echo(f"{spec.title}: game {game}, variant {variant}, {n} player(s), "
                    f"seed {seed_used}")
         for line in log:

@@ -1,21 +1,23 @@
 """Adventure Realms' component data: one editable JSON file per deck in ``data/``, validated
 on load.
 
-The designer changes these files between studies; every mistake is a one-line ``CardDataError``
-(a ``ConfigError``: the CLI prints it and exits with code 2) naming the file, the entry and the
+The designer changes these files between studies; each is declared below as a pydantic model
+(``simulate.games.component_files``) and every mistake is a one-line ``CardDataError`` (a
+``ConfigError``: the CLI prints it and exits with code 2) naming the file, the entry and the
 field. Symbols are bits (regions Town..Tundra, then the guilds Fighters..Clerics), so a hero card
 fits a space when ``card.symbols & space.symbol``. Effects are tuples of ``(key, amount)`` pairs.
 """
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Annotated, Literal, NamedTuple, Union
 
-from simulate.games.base import ConfigError
+from pydantic import Field, model_validator
 
-DATA = Path(__file__).parent / "data"
+from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
+                                            arguments_of_kind, cached_loader, short)
+
+SHIPPED = DATA = Path(__file__).parent / "data"
 REGIONS = ("Town", "Forest", "Desert", "Tundra")
 GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
 SYMBOLS = REGIONS + GUILDS                       # bit i = SYMBOLS[i]
@@ -36,8 +38,7 @@ FILES = ("basic_heroes.json", "guild_heroes.json", "kings.json", "guild_masters.
          "adventure_cards.json", "monsters.json", "guild_tracks.json", "board.json")
 
 
-class CardDataError(ConfigError):
-    """A data file is malformed: the message names the file, the entry and the field."""
+CardDataError = ComponentError
 
 
 class HeroCard(NamedTuple):
@@ -92,152 +93,165 @@ class Components(NamedTuple):
     placeholders: tuple[str, ...]
 
 
-def _fail(where: str, what: str) -> None:
-    raise CardDataError(f"adventure_realms {where}: {what}")
+def _effect(keys: set):
+    """``{"gold": 3}``: every key one of ``keys``, every amount 0..20."""
+    return dict[Literal[tuple(sorted(keys))], Annotated[int, Field(ge=0, le=20)]]
 
 
-def _need(ok: bool, where: str, what: str) -> None:
-    if not ok:
-        _fail(where, what)
-
-
-def _int(x: Any, lo: int, hi: int) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
-
-
-def _load(folder: Path, name: str) -> dict:
-    try:
-        doc = json.loads((folder / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        _fail(f"data/{name}", f"cannot read: {str(exc).splitlines()[0]}")
-    _need(isinstance(doc, dict), f"data/{name}", "must hold a JSON object")
-    return doc
-
-
-def effect(value: Any, allowed: set, where: str, field: str) -> tuple:
-    """``{"gold": 3}`` -> ``(("gold", 3),)``, every key allowed and every amount 0..20."""
-    if value is None:
-        return ()
-    _need(isinstance(value, dict), where, f"{field} must be an object like {{\"gold\": 2}}")
-    for key, n in value.items():
-        _need(key in allowed, where,
-              f"{field}.{key} is unknown; allowed: {', '.join(sorted(allowed))}")
-        _need(_int(n, 0, 20), where, f"{field}.{key} = {n!r} must be an int 0..20")
+def gains(value: dict) -> tuple:
+    """``{"gold": 3, "food": 0}`` -> ``(("gold", 3),)``, in the file's order."""
     return tuple((k, n) for k, n in value.items() if n)
 
 
-def _symbols(value: Any, where: str) -> int:
-    _need(isinstance(value, list) and value and all(s in SYMBOLS for s in value), where,
-          f"symbols must list some of {', '.join(SYMBOLS)}")
-    return sum(1 << SYMBOLS.index(s) for s in set(value))
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Price = _effect(set(RESOURCES))
+Count = Annotated[int, Field(ge=1, le=20)]
 
 
-def _entries(doc: dict, key: str, name: str) -> list:
-    items = doc.get(key)
-    _need(isinstance(items, list) and items, f"data/{name}", f"needs a non-empty '{key}' list")
-    return items
+class Reveal(Strict):
+    """A hero's reveal effect: its gains, and ``pay``, the optional price of them."""
+    gains: _effect(REVEAL) = {}
+    pay: Price = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _split(cls, value):
+        if isinstance(value, dict):
+            return {"gains": {k: v for k, v in value.items() if k != "pay"},
+                    **({"pay": value["pay"]} if "pay" in value else {})}
+        return value
 
 
-def _heroes(doc: dict, name: str, kind: str, heroes: list, pile: list) -> None:
-    for i, entry in enumerate(_entries(doc, "cards", name)):
-        w = f"data/{name}: cards[{i}] '{entry.get('name')}'" if isinstance(entry, dict) \
-            else f"data/{name}: cards[{i}]"
-        _need(isinstance(entry, dict), w, "must be an object")
-        _need(isinstance(entry.get("name"), str) and entry["name"], w, "name must be a text")
-        count = entry.get("count", 1)
-        _need(_int(count, 1, 20), w, f"count = {count!r} must be an int 1..20")
-        guild = -1
-        if kind in ("guild", "master"):
-            _need(entry.get("guild") in GUILDS, w, f"guild must be one of {', '.join(GUILDS)}")
-            guild = GUILDS.index(entry["guild"])
-        cost = entry.get("cost", 0)
-        _need(_int(cost, 0 if kind == "basic" else 1, 20), w,
-              f"cost = {cost!r} must be an int 1..20")
-        reveal = dict(entry.get("reveal") or {})
-        pay = effect(reveal.pop("pay", None), set(RESOURCES), w, "reveal.pay")
-        card = HeroCard(len(heroes), entry["name"], kind, guild, cost,
-                        _symbols(entry.get("symbols"), w),
-                        effect(reveal, REVEAL, w, "reveal"), pay,
-                        effect(entry.get("agent"), AGENT, w, "agent"),
-                        effect(entry.get("recruit"), RECRUIT, w, "recruit"))
-        heroes.append(card)
-        pile.extend([card.id] * count)
+class Hero(Strict):
+    name: Name
+    count: Count = 1
+    symbols: Annotated[list[Literal[SYMBOLS]], Field(min_length=1)]
+    reveal: Reveal = Reveal()
+    agent: _effect(AGENT) = {}
+    recruit: _effect(RECRUIT) = {}
 
 
-def _adventures(doc: dict) -> tuple[list, list]:
-    name, cards, deck = "adventure_cards.json", [], []
-    for i, entry in enumerate(_entries(doc, "cards", name)):
-        w = f"data/{name}: cards[{i}] '{entry.get('name')}'"
-        _need(isinstance(entry.get("name"), str) and entry["name"], w, "name must be a text")
-        kind = entry.get("type")
-        _need(kind in ADVENTURE_TYPES, w, f"type must be one of {', '.join(ADVENTURE_TYPES)}")
-        count = entry.get("count", 1)
-        _need(_int(count, 1, 60), w, f"count = {count!r} must be an int 1..60")
-        quest, vp = (), 0
-        if kind == "quest":
-            q = entry.get("quest")
-            _need(isinstance(q, dict) and q.get("kind") in QUESTS, w,
-                  f"quest.kind must be one of {', '.join(QUESTS)}")
-            for key in QUESTS[q["kind"]]:
-                _need(_int(q.get(key), 1, 20), w, f"quest.{key} must be an int 1..20")
-            quest = (q["kind"],) + tuple(q[k] for k in QUESTS[q["kind"]])
-            vp = entry.get("vp")
-            _need(_int(vp, 0, 20), w, f"vp = {vp!r} must be an int 0..20")
-        gains = effect(entry.get("effect"), ITEM if kind == "item" else MAGIC, w, "effect") \
-            if kind != "quest" else ()
-        _need(kind == "quest" or gains, w, "effect must give something")
-        card = AdventureCard(len(cards), entry["name"], kind, gains,
-                             effect(entry.get("pay"), set(RESOURCES), w, "pay"), quest, vp)
-        cards.append(card)
-        deck.extend([card.id] * count)
-    return cards, deck
+class BasicHero(Hero):
+    cost: Annotated[int, Field(ge=0, le=20)] = 0
 
 
-def _monsters(doc: dict) -> list:
-    name, out = "monsters.json", []
-    for i, entry in enumerate(_entries(doc, "monsters", name)):
-        w = f"data/{name}: monsters[{i}] '{entry.get('name')}'"
-        _need(isinstance(entry.get("name"), str), w, "name must be a text")
-        _need(_int(entry.get("level"), 1, 9), w, "level must be an int 1..9")
-        rewards = entry.get("rewards")
-        _need(isinstance(rewards, list) and 1 <= len(rewards) <= 4, w,
-              "rewards must list 1..4 rewards (1st, 2nd, ...)")
-        out.append(Monster(entry["name"], entry["level"],
-                           tuple(effect(r, REWARD, w, f"rewards[{k}]")
-                                 for k, r in enumerate(rewards))))
-    return out
+class King(Hero):
+    cost: Annotated[int, Field(ge=1, le=20)]
 
 
-def _tracks(doc: dict) -> tuple[int, tuple]:
-    w = "data/guild_tracks.json"
-    top = doc.get("top")
-    _need(_int(top, 2, 12), w, f"top = {top!r} must be an int 2..12")
-    guilds = doc.get("guilds")
-    _need(isinstance(guilds, dict) and set(guilds) == set(GUILDS), w,
-          f"guilds must have exactly {', '.join(GUILDS)}")
-    table = []
-    for g in GUILDS:
-        levels = [()] * (top + 1)
-        for level, reward in guilds[g].items():
-            _need(level.isdigit() and 1 <= int(level) <= top, f"{w}: {g}",
-                  f"level '{level}' must be 1..{top}")
-            levels[int(level)] = effect(reward, REWARD, f"{w}: {g} level {level}", "reward")
-        table.append(tuple(levels))
-    return top, tuple(table)
+class GuildHero(King):
+    guild: Literal[GUILDS]
 
 
-def _spaces(doc: dict) -> list:
-    name, out = "board.json", []
-    for i, entry in enumerate(_entries(doc, "spaces", name)):
-        w = f"data/{name}: spaces[{i}] '{entry.get('name')}'"
-        _need(isinstance(entry.get("name"), str), w, "name must be a text")
-        _need(entry.get("region") in SYMBOLS, w, f"region must be one of {', '.join(SYMBOLS)}")
-        bit = SYMBOLS.index(entry["region"])
-        guild = bit - len(REGIONS) if bit >= len(REGIONS) else -1
-        out.append(Space(i, entry["name"], 1 << bit, guild,
-                         effect(entry.get("cost"), set(RESOURCES), w, "cost"),
-                         effect(entry.get("gain"), SPACE, w, "gain")))
-    return out
+def _heroes_file(hero: type) -> type[DataFile]:
+    class HeroesFile(DataFile):
+        ENTRIES = ("cards",)
+        placeholders: list[str] = []
+        cards: Annotated[list[hero], Field(min_length=1)]
+    return HeroesFile
+
+
+HERO_FILES = {"basic_heroes.json": ("basic", _heroes_file(BasicHero)),
+              "guild_heroes.json": ("guild", _heroes_file(GuildHero)),
+              "kings.json": ("king", _heroes_file(King)),
+              "guild_masters.json": ("master", _heroes_file(GuildHero))}
+
+
+class Quest(Strict):
+    kind: Literal[tuple(QUESTS)]
+    power: Annotated[int, Field(ge=1, le=20)] | None = None
+    guilds: Annotated[int, Field(ge=1, le=len(GUILDS))] | None = None
+    stones: Annotated[int, Field(ge=1, le=20)] | None = None
+    cards: Annotated[int, Field(ge=1, le=20)] | None = None
+
+    @model_validator(mode="after")
+    def _arguments_of_its_kind(self):
+        arguments_of_kind(self, QUESTS[self.kind], ("power", "guilds", "stones", "cards"))
+        return self
+
+
+class Adventure(Strict):
+    name: Name
+    count: Annotated[int, Field(ge=1, le=60)] = 1
+
+
+class Played(Adventure):
+    pay: Price = {}
+
+    @model_validator(mode="after")
+    def _gives_something(self):
+        if not gains(self.effect):
+            raise ValueError("effect must give something")
+        return self
+
+
+class Item(Played):
+    type: Literal["item"]
+    effect: _effect(ITEM)
+
+
+class Magic(Played):
+    type: Literal["magic"]
+    effect: _effect(MAGIC)
+
+
+class QuestCard(Adventure):
+    type: Literal["quest"]
+    quest: Quest
+    vp: Annotated[int, Field(ge=0, le=20)]
+
+
+class AdventuresFile(DataFile):
+    ENTRIES = ("cards",)
+    placeholders: list[str] = []
+    cards: Annotated[list[Annotated[Union[Item, Magic, QuestCard], Field(discriminator="type")]],
+                     Field(min_length=1)]
+
+
+class MonsterEntry(Strict):
+    name: Name
+    level: Annotated[int, Field(ge=1, le=9)]
+    rewards: Annotated[list[_effect(REWARD)], Field(min_length=1, max_length=4)]  # by rank
+
+
+class MonstersFile(DataFile):
+    ENTRIES = ("monsters",)
+    placeholders: list[str] = []
+    monsters: Annotated[list[MonsterEntry], Field(min_length=1)]
+
+
+class Guilds(Strict):
+    Fighters: dict[str, _effect(REWARD)]         # level -> its reward
+    Thieves: dict[str, _effect(REWARD)]
+    Wizards: dict[str, _effect(REWARD)]
+    Clerics: dict[str, _effect(REWARD)]
+
+
+class TracksFile(DataFile):
+    placeholders: list[str] = []
+    top: Annotated[int, Field(ge=2, le=12)]
+    guilds: Guilds
+
+    @model_validator(mode="after")
+    def _levels_on_the_track(self):
+        for g in GUILDS:
+            for level in getattr(self.guilds, g):
+                if not (level.isdigit() and 1 <= int(level) <= self.top):
+                    raise ValueError(f"guilds.{g}: level {short(level)} must be 1..{self.top}")
+        return self
+
+
+class SpaceEntry(Strict):
+    name: Name
+    region: Literal[SYMBOLS]
+    cost: Price = {}
+    gain: _effect(SPACE) = {}
+
+
+class BoardFile(DataFile):
+    ENTRIES = ("spaces",)
+    placeholders: list[str] = []
+    spaces: Annotated[list[SpaceEntry], Field(min_length=1)]
 
 
 def space_gains(comp: Components, rules) -> tuple:
@@ -246,31 +260,85 @@ def space_gains(comp: Components, rules) -> tuple:
                  if sp.name == "Oasis" else sp.gain for sp in comp.spaces)
 
 
-def load_components() -> Components:
-    """Every deck from ``DATA``, validated (cached: loaded once per process and folder)."""
-    return _load_folder(DATA)
+# --------------------------------------------------------------------------------------------
+# Files -> the engine's components
 
 
-load_components.cache_clear = lambda: _load_folder.cache_clear()
-
-
-@cache
-def _load_folder(folder: Path) -> Components:
-    docs = {name: _load(folder, name) for name in FILES}
+def _build(path: Path) -> Components:
+    data = DataFolder("adventure_realms", path, SHIPPED)
+    docs = {name: data.read(name, model) for name, (_, model) in HERO_FILES.items()}
     heroes: list[HeroCard] = []
-    basic, deck, masters = [], [], []
-    _heroes(docs["basic_heroes.json"], "basic_heroes.json", "basic", heroes, basic)
-    _heroes(docs["guild_heroes.json"], "guild_heroes.json", "guild", heroes, deck)
-    _heroes(docs["kings.json"], "kings.json", "king", heroes, deck)
-    _heroes(docs["guild_masters.json"], "guild_masters.json", "master", heroes, masters)
-    names = [h.name for h in heroes]
-    dup = next((n for n in names if names.count(n) > 1), None)
-    _need(dup is None, "data", f"hero card name '{dup}' is used twice; names must be unique")
-    adventures, adventure_deck = _adventures(docs["adventure_cards.json"])
-    top, rewards = _tracks(docs["guild_tracks.json"])
-    spaces = _spaces(docs["board.json"])
-    _need(sum(s.name == "Fort" for s in spaces) <= 1, "data/board.json", "one Fort at most")
-    placeholders = tuple(str(p) for name in FILES for p in docs[name].get("placeholders", []))
-    return Components(tuple(heroes), tuple(basic), tuple(deck), tuple(masters), tuple(adventures),
-                      tuple(adventure_deck), tuple(_monsters(docs["monsters.json"])), top, rewards,
-                      tuple(spaces), placeholders)
+    piles: dict[str, list[int]] = {"basic": [], "guild": [], "king": [], "master": []}
+    for name, (kind, _) in HERO_FILES.items():
+        for i, entry in enumerate(docs[name].cards):
+            if any(h.name == entry.name for h in heroes):
+                data.fail(name, f"cards[{i}] {short(entry.name)}: another hero card has this "
+                                "name; names must be unique")
+            heroes.append(_hero(len(heroes), kind, entry))
+            piles[kind].extend([len(heroes) - 1] * entry.count)
+    docs["adventure_cards.json"] = cards = data.read("adventure_cards.json", AdventuresFile)
+    _unique(data, "adventure_cards.json", "cards", [c.name for c in cards.cards])
+    adventures = tuple(AdventureCard(i, c.name, c.type, gains(getattr(c, "effect", {})),
+                                     gains(getattr(c, "pay", {})), _quest(c), getattr(c, "vp", 0))
+                       for i, c in enumerate(cards.cards))
+    docs["monsters.json"] = monsters = data.read("monsters.json", MonstersFile)
+    docs["guild_tracks.json"] = tracks = data.read("guild_tracks.json", TracksFile)
+    docs["board.json"] = board = data.read("board.json", BoardFile)
+    spaces = _spaces(data, board)
+    placeholders = tuple(p for name in FILES for p in docs[name].placeholders)
+    return Components(tuple(heroes), tuple(piles["basic"]), tuple(piles["guild"] + piles["king"]),
+                      tuple(piles["master"]), adventures,
+                      tuple(c.id for c, e in zip(adventures, cards.cards) for _ in range(e.count)),
+                      tuple(Monster(m.name, m.level, tuple(gains(r) for r in m.rewards))
+                            for m in monsters.monsters),
+                      tracks.top, _track_rewards(tracks), spaces, placeholders)
+
+
+load_components = cached_loader(_build, lambda: DATA)
+
+
+def _hero(id: int, kind: str, entry: Hero) -> HeroCard:
+    return HeroCard(id, entry.name, kind, GUILDS.index(entry.guild) if kind in ("guild", "master")
+                    else -1, entry.cost, sum(1 << SYMBOLS.index(s) for s in set(entry.symbols)),
+                    gains(entry.reveal.gains), gains(entry.reveal.pay), gains(entry.agent),
+                    gains(entry.recruit))
+
+
+def _quest(card) -> tuple:
+    if card.type != "quest":
+        return ()
+    return (card.quest.kind,) + tuple(getattr(card.quest, k) for k in QUESTS[card.quest.kind])
+
+
+def _track_rewards(tracks: TracksFile) -> tuple:
+    table = []
+    for g in GUILDS:
+        levels = [()] * (tracks.top + 1)
+        for level, reward in getattr(tracks.guilds, g).items():
+            levels[int(level)] = gains(reward)
+        table.append(tuple(levels))
+    return tuple(table)
+
+
+def _unique(data: DataFolder, name: str, key: str, names: list[str]) -> None:
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            data.fail(name, f"{key}[{i}] {short(n)}: {key}[{names.index(n)}] has this name "
+                            "too; names must be unique")
+
+
+def _spaces(data: DataFolder, board: BoardFile) -> tuple[Space, ...]:
+    """The board; the Fort's choice and the Oasis's ``Rules.oasis_rp`` go by the space's name."""
+    _unique(data, "board.json", "spaces", [s.name for s in board.spaces])
+    out = []
+    for i, sp in enumerate(board.spaces):
+        where = f"spaces[{i}] {short(sp.name)}"
+        if ("fort" in sp.gain) != (sp.name == "Fort"):
+            data.fail("board.json", f"{where}: gain.fort is the Fort's own choice; only the "
+                                    "space named Fort has it, and it needs it")
+        if sp.name == "Oasis" and not sp.gain.get("rp"):
+            data.fail("board.json", f"{where}: the Oasis needs gain.rp (Rules.oasis_rp sets it)")
+        bit = SYMBOLS.index(sp.region)
+        out.append(Space(i, sp.name, 1 << bit, bit - len(REGIONS) if bit >= len(REGIONS) else -1,
+                         gains(sp.cost), gains(sp.gain)))
+    return tuple(out)

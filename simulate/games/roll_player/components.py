@@ -1,20 +1,24 @@
 """Roll Player's component data: loaded from ``data/*.json`` and validated on load.
 
-The files are meant to be edited by a designer; every mistake is reported with the file, the entry
-and what is allowed (``ComponentError``). Ids are small ints so the engine stays fast:
+The files are meant to be edited by a designer; each is declared below as a pydantic model
+(``simulate.games.component_files``) and every mistake is one ``ComponentError`` line naming the
+file, the entry and the field. Ids are small ints so the engine stays fast:
 attributes 0..5 (STR DEX CON INT WIS CHA), colours 0..5 (class colours) and 6 (gold), spaces
 0..17 (``row * 3 + position``), alignment cells 0..8 (``row * 3 + column``; rows Good / Neutral /
 Evil, columns Lawful / Neutral / Chaotic).
 """
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Annotated, Literal, Mapping, NamedTuple, Union
 
-DATA = Path(__file__).parent / "data"
+from pydantic import AfterValidator, Field, model_validator
+
+from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
+                                            arguments_of_kind, cached_loader, short)
+
+SHIPPED = DATA = Path(__file__).parent / "data"
 ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 COLOURS = ("white", "green", "purple", "black", "blue", "red", "gold")
 GOLD = 6                                          # the gold dice: no class colour
@@ -46,10 +50,6 @@ def _step(cell: int, direction: int) -> int:
 STEP_DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 # ALIGNMENT_STEP[cell][direction] -> new cell, or -1 when the token cannot move that way.
 ALIGNMENT_STEP = tuple(tuple(_step(cell, d) for d in range(8)) for cell in range(9))
-
-
-class ComponentError(ValueError):
-    """A data file is malformed; the message names the file, the entry and the fix."""
 
 
 class ClassCard(NamedTuple):
@@ -104,26 +104,16 @@ class Components(NamedTuple):
     placeholders: tuple[str, ...]
 
 
-def _load(name: str) -> dict:
-    path = DATA / name
-    try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ComponentError(f"roll_player data/{name}: cannot read: {exc}") from None
-
-
-def _need(ok: bool, where: str, what: str) -> None:
-    if not ok:
-        raise ComponentError(f"roll_player {where}: {what}")
-
-
-def _is_int(x: Any, lo: int, hi: int) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
-
-
 def parse_goal(text: str, stars_by_form: dict[str, int], where: str) -> tuple[int, int, int]:
     """``"14-15"`` -> (14, 15, stars of "range"); ``"18"`` -> (18, 18, 4);
     ``"14+"`` -> (14, 99, 1)."""
+    try:
+        return _goal(text, stars_by_form)
+    except ValueError as exc:
+        raise ComponentError(f"roll_player {where}: {exc}") from None
+
+
+def _goal(text: str, stars_by_form: dict[str, int]) -> tuple[int, int, int]:
     try:
         if text.endswith("+"):
             low, high = int(text[:-1]), NO_LIMIT
@@ -132,149 +122,246 @@ def parse_goal(text: str, stars_by_form: dict[str, int], where: str) -> tuple[in
         else:
             low = high = int(text)
     except ValueError:
-        raise ComponentError(f"roll_player {where}: goal '{text}' is not N, N-M or N+") from None
-    _need(low <= high, where, f"goal '{text}' has its bounds reversed")
+        raise ValueError(f"goal {short(text)} is not N, N-M or N+") from None
+    if not 1 <= low <= high <= NO_LIMIT:
+        raise ValueError(f"goal {short(text)} must have 1 <= low <= high")
     form = "range" if "-" in text else text
-    _need(form in stars_by_form, where,
-          f"goal '{text}' has no star value; add '{form}' to goal_stars")
+    if form not in stars_by_form:
+        raise ValueError(f"goal {short(text)} has no star value; add '{form}' to goal_stars")
     return low, high, stars_by_form[form]
 
 
-def _classes(doc: dict) -> tuple:
-    where = "data/classes.json"
-    _need(list(doc.get("attributes", [])) == list(ATTRIBUTES), where,
-          f"attributes must be {list(ATTRIBUTES)}")
-    _need(list(doc.get("colours", [])) == list(COLOURS[:6]), where,
-          f"colours must be {list(COLOURS[:6])}")
-    stars = doc.get("goal_stars", {})
-    _need(isinstance(stars, dict) and all(_is_int(v, 0, 20) for v in stars.values()), where,
-          "goal_stars must map goal forms to star counts 0..20")
+# --------------------------------------------------------------------------------------------
+# The files, as declared models
+
+Attribute = Literal[ATTRIBUTES]
+ClassColour = Literal[COLOURS[:6]]
+Modifiers = dict[Attribute, Annotated[int, Field(ge=-6, le=6)]]
+Stars = Annotated[int, Field(ge=-10, le=10)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class ClassEntry(Strict):
+    colour: ClassColour
+    goals: Annotated[list[str], Field(min_length=6, max_length=6)]    # STR..CHA
+
+
+class ClassesFile(DataFile):
+    ENTRIES = ("classes",)
+    attributes: list[str]
+    colours: list[str]
+    goal_stars: dict[str, Annotated[int, Field(ge=0, le=20)]]
+    classes: Annotated[dict[Name, ClassEntry], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _fixed_order(self):
+        for key, order in (("attributes", ATTRIBUTES), ("colours", COLOURS[:6])):
+            if getattr(self, key) != list(order):
+                raise ValueError(f"{key} must be {list(order)}")
+        return self
+
+
+class RacesFile(DataFile):
+    ENTRIES = ("races",)
+    races: Annotated[dict[Name, Modifiers], Field(min_length=1)]
+
+
+def _cell(text: str) -> str:
+    colour, _, space = text.partition("@")
+    if colour not in COLOURS[:6] or space not in ("1", "2", "3"):
+        raise ValueError(f"{short(text)} must be colour@1..3 with a class colour")
+    return text
+
+
+Cell = Annotated[str, AfterValidator(_cell)]
+
+
+class BackstoriesFile(DataFile):
+    ENTRIES = ("backstories",)
+    backstories: Annotated[dict[Name, Annotated[list[Cell], Field(min_length=6, max_length=6)]],
+                           Field(min_length=4)]
+
+
+Row = Annotated[list[Stars], Field(min_length=3, max_length=3)]
+
+
+class AlignmentsFile(DataFile):
+    ENTRIES = ("alignments",)
+    alignments: Annotated[dict[Name, Annotated[list[Row], Field(min_length=3, max_length=3)]],
+                          Field(min_length=4)]
+
+
+class Card_(Strict):
+    name: Name
+    dots: Literal[1, 2]
+    cost: Annotated[int, Field(ge=0, le=20)]
+
+
+class OnBuy(Strict):
+    kind: Literal["raise"]
+    row: Attribute
+
+
+class Weapon(Card_):
+    type: Literal["weapon"]
+    hands: Literal[1, 2]
+    modifiers: Modifiers = {}
+    on_buy: OnBuy | None = None
+
+
+class Armor(Card_):
+    type: Literal["armor"]
+    set: str
+    colours: list[ClassColour] = []
+
+
+class SkillEffect(Strict):
+    kind: Literal[SKILL_EFFECTS]
+    amount: Annotated[int, Field(ge=0, le=10)] = 0
+
+
+class Skill(Card_):
+    type: Literal["skill"]
+    arrow: Literal[DIRECTIONS]
+    effect: SkillEffect
+
+
+class Condition(Strict):
+    kind: Literal[tuple(CONDITIONS)]
+    attribute: Attribute | None = None
+    row: Literal[ALIGN_ROWS] | None = None
+    column: Literal[ALIGN_COLUMNS] | None = None
+    colour: Literal[COLOURS] | None = None
+    value: Annotated[int, Field(ge=0, le=99)] | None = None
+
+    @model_validator(mode="after")
+    def _arguments_of_its_kind(self):
+        arguments_of_kind(self, CONDITIONS[self.kind], ("attribute", "row", "column", "colour",
+                                                        "value"))
+        return self
+
+    def ids(self) -> tuple:
+        tables = {"attribute": ATTRIBUTES, "row": ALIGN_ROWS, "column": ALIGN_COLUMNS,
+                  "colour": COLOURS}
+        return (self.kind, *(tables[k].index(getattr(self, k)) if k in tables
+                             else getattr(self, k) for k in CONDITIONS[self.kind]))
+
+
+class Trait(Card_):
+    type: Literal["trait"]
+    arrow: Literal[DIRECTIONS]
+    stars: Stars
+    condition: Condition
+
+
+MarketCard = Annotated[Union[Weapon, Armor, Skill, Trait], Field(discriminator="type")]
+
+
+class MarketFile(DataFile):
+    ENTRIES = ("cards",)
+    placeholders: list[str] = []
+    armor_sets: dict[Name, dict[str, Annotated[int, Field(ge=0, le=50)]]]
+    cards: Annotated[list[MarketCard], Field(min_length=1)]
+
+
+# --------------------------------------------------------------------------------------------
+# Files -> the engine's components
+
+
+def _build(path: Path) -> Components:
+    data = DataFolder("roll_player", path, SHIPPED)
+    classes, pairs = _classes(data, data.read("classes.json", ClassesFile))
+    races = tuple(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES))
+                  for name, mods in data.read("races.json", RacesFile).races.items())
+    backstories = tuple(Backstory(name, tuple(_space(c, row) for row, c in enumerate(cells)))
+                        for name, cells in
+                        data.read("backstories.json", BackstoriesFile).backstories.items())
+    alignments = tuple(AlignmentCard(name, tuple(v for row in grid for v in row))
+                       for name, grid in data.read("alignments.json", AlignmentsFile)
+                       .alignments.items())
+    market = data.read("market.json", MarketFile)
+    tables = _armor_tables(data, market)
+    cards = tuple(_card(data, i, entry, tables) for i, entry in enumerate(market.cards))
+    names = [c.name for c in cards]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            data.fail("market.json", f"cards[{i}] {short(name)}: the name is used twice; "
+                                     "card names must be unique")
+    if path != SHIPPED:
+        _same_names(data, classes, cards)
+    # read-only mappings: strategies see this shared data through their view (issue 14)
+    return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
+                      races, backstories, alignments, cards,
+                      MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),
+                      tuple(market.placeholders))
+
+
+load_components = cached_loader(_build, lambda: DATA)
+
+
+def _same_names(data: DataFolder, classes: tuple, cards: tuple) -> None:
+    """Another folder keeps the shipped class and market card names, in order: they are the
+    engines' action vocabulary and the config's heroes (numbers may change freely)."""
+    shipped = load_components(SHIPPED)
+    for name, key, mine, theirs in (("classes.json", "classes", classes, shipped.classes),
+                                    ("market.json", "cards", cards, shipped.cards)):
+        names, wanted = [x.name for x in mine], [x.name for x in theirs]
+        if names != wanted:
+            i = next((i for i, (a, b) in enumerate(zip(names, wanted)) if a != b),
+                     min(len(names), len(wanted)))
+            data.fail(name, f"{key}: entry {i + 1} is {short(names[i:i + 1])}, the shipped set "
+                            f"has {short(wanted[i:i + 1])}; a study keeps the shipped names in "
+                            "their order (they are the engine's actions); change numbers only")
+
+
+def _classes(data: DataFolder, doc: ClassesFile) -> tuple:
     classes = []
-    for name, entry in doc.get("classes", {}).items():
-        w = f"{where}: class '{name}'"
-        _need(entry.get("colour") in COLOURS[:6], w, f"colour must be one of {COLOURS[:6]}")
-        goals = entry.get("goals")
-        _need(isinstance(goals, list) and len(goals) == 6, w, "goals must list 6 goals STR..CHA")
-        classes.append(ClassCard(name, COLOURS.index(entry["colour"]),
-                                 tuple(parse_goal(str(g), stars, w) for g in goals),
-                                 tuple(str(g) for g in goals)))
+    for name, entry in doc.classes.items():
+        try:
+            goals = tuple(_goal(g, doc.goal_stars) for g in entry.goals)
+        except ValueError as exc:
+            data.fail("classes.json", f"classes {short(name)}: {exc}")
+        classes.append(ClassCard(name, COLOURS.index(entry.colour), goals, tuple(entry.goals)))
     pairs = tuple(tuple(c.name for c in classes if c.colour == col) for col in range(6))
-    _need(all(pairs), where, "every class colour needs at least one class")
+    if not all(pairs):
+        missing = COLOURS[pairs.index(())]
+        data.fail("classes.json", f"every class colour needs a class; none is {missing}")
     return tuple(classes), pairs
 
 
-def _cell(text: str, row: int, where: str) -> tuple[int, int]:
-    colour, _, space = str(text).partition("@")
-    _need(colour in COLOURS[:6] and space in ("1", "2", "3"), where,
-          f"cell '{text}' must be colour@1..3 with a class colour")
+def _space(text: str, row: int) -> tuple[int, int]:
+    colour, _, space = text.partition("@")
     return row * 3 + int(space) - 1, COLOURS.index(colour)
 
 
-def _market(doc: dict) -> tuple:
-    where = "data/market.json"
+def _armor_tables(data: DataFolder, market: MarketFile) -> dict[str, tuple[int, ...]]:
     tables = {}
-    for set_name, table in doc.get("armor_sets", {}).items():
-        w = f"{where}: armor_sets.{set_name}"
-        counts = sorted(int(k) for k in table)
-        _need(counts == list(range(1, len(counts) + 1)), w, "counts must be 1, 2, ... N")
-        _need(all(_is_int(v, 0, 50) for v in table.values()), w, "stars must be ints 0..50")
-        tables[set_name] = (0,) + tuple(table[str(k)] for k in counts)
-    cards = []
-    for i, entry in enumerate(doc.get("cards", [])):
-        name = entry.get("name")
-        w = f"{where}: cards[{i}] '{name}'"
-        _need(isinstance(name, str) and name, w, "needs a name")
-        kind = entry.get("type")
-        _need(kind in CARD_TYPES, w, f"type must be one of {CARD_TYPES}")
-        _need(entry.get("dots") in (1, 2), w, "dots must be 1 or 2")
-        _need(_is_int(entry.get("cost"), 0, 20), w, "cost must be an int 0..20")
-        fields: dict[str, Any] = {}
-        if kind == "weapon":
-            _need(entry.get("hands") in (1, 2), w, "hands must be 1 or 2")
-            mods = entry.get("modifiers", {})
-            _need(all(k in ATTRIBUTES and _is_int(v, -6, 6) for k, v in mods.items()), w,
-                  f"modifiers must map {ATTRIBUTES} to ints -6..6")
-            fields.update(hands=entry["hands"],
-                          modifiers=tuple(mods.get(a, 0) for a in ATTRIBUTES))
-            if entry.get("on_buy"):
-                on_buy = entry["on_buy"]
-                _need(on_buy.get("kind") == "raise" and on_buy.get("row") in ATTRIBUTES, w,
-                      'on_buy must be {"kind": "raise", "row": <attribute>}')
-                fields["on_buy"] = ("raise", ATTRIBUTES.index(on_buy["row"]))
-        elif kind == "armor":
-            _need(entry.get("set") in tables, w, f"set must be one of {sorted(tables)}")
-            cols = entry.get("colours", [])
-            _need(all(c in COLOURS[:6] for c in cols), w, f"colours must be among {COLOURS[:6]}")
-            fields.update(armor_set=entry["set"],
-                          colours=frozenset(COLOURS.index(c) for c in cols))
-        else:
-            _need(entry.get("arrow") in DIRECTIONS, w, f"arrow must be one of {DIRECTIONS}")
-            fields["arrow"] = DIRECTIONS.index(entry["arrow"])
-        if kind == "skill":
-            effect = entry.get("effect", {})
-            _need(effect.get("kind") in SKILL_EFFECTS, w,
-                  f"effect.kind must be one of {SKILL_EFFECTS}")
-            amount = effect.get("amount", 0)
-            _need(_is_int(amount, 0, 10), w, "effect.amount must be an int 0..10")
-            fields["effect"] = (effect["kind"], amount)
-        if kind == "trait":
-            _need(_is_int(entry.get("stars"), -10, 10), w, "stars must be an int -10..10")
-            fields.update(stars=entry["stars"],
-                          condition=_condition(entry.get("condition", {}), w))
-        cards.append(Card(i, name, kind, entry["dots"], entry["cost"], **fields))
-    names = [c.name for c in cards]
-    _need(len(set(names)) == len(names), where, "card names must be unique")
-    placeholders = tuple(str(p) for p in doc.get("placeholders", []))
-    return tuple(cards), tables, placeholders
+    for set_name, table in market.armor_sets.items():
+        counts = [str(n) for n in range(1, len(table) + 1)]
+        if sorted(table, key=lambda k: (len(k), k)) != counts:
+            data.fail("market.json", f"armor_sets {short(set_name)}: counts must be "
+                                     f"\"1\", \"2\", ... \"{len(table)}\", not {short(list(table))}")
+        tables[set_name] = (0,) + tuple(table[k] for k in counts)
+    return tables
 
 
-def _condition(cond: dict, where: str) -> tuple:
-    kind = cond.get("kind")
-    _need(kind in CONDITIONS, where, f"condition.kind must be one of {sorted(CONDITIONS)}")
-    for key in CONDITIONS[kind]:
-        _need(key in cond, where, f"condition '{kind}' needs '{key}'")
-    args = []
-    for key in CONDITIONS[kind]:
-        value = cond[key]
-        table = {"attribute": ATTRIBUTES, "row": ALIGN_ROWS, "column": ALIGN_COLUMNS,
-                 "colour": COLOURS}.get(key)
-        if table:
-            _need(value in table, where, f"condition {key} must be one of {table}")
-            value = table.index(value)
-        else:
-            _need(_is_int(value, 0, 99), where, f"condition {key} must be an int 0..99")
-        args.append(value)
-    return (kind, *args)
-
-
-@cache
-def load_components() -> Components:
-    """All component data, validated (cached: loaded once per process)."""
-    classes, pairs = _classes(_load("classes.json"))
-    races = []
-    for name, mods in _load("races.json").get("races", {}).items():
-        _need(all(k in ATTRIBUTES and _is_int(v, -6, 6) for k, v in mods.items()),
-              f"data/races.json: race '{name}'", f"modifiers must map {ATTRIBUTES} to -6..6")
-        races.append(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES)))
-    backstories = []
-    for name, cells in _load("backstories.json").get("backstories", {}).items():
-        w = f"data/backstories.json: '{name}'"
-        _need(isinstance(cells, list) and len(cells) == 6, w, "needs 6 cells STR..CHA")
-        backstories.append(Backstory(name, tuple(_cell(c, r, w) for r, c in enumerate(cells))))
-    alignments = []
-    for name, grid in _load("alignments.json").get("alignments", {}).items():
-        w = f"data/alignments.json: '{name}'"
-        _need(isinstance(grid, list) and len(grid) == 3
-              and all(isinstance(r, list) and len(r) == 3 for r in grid), w, "needs a 3x3 grid")
-        flat = tuple(v for r in grid for v in r)
-        _need(all(_is_int(v, -10, 10) for v in flat), w, "stars must be ints -10..10")
-        alignments.append(AlignmentCard(name, flat))
-    cards, tables, placeholders = _market(_load("market.json"))
-    for what, items, least in (("races", races, 1), ("backstories", backstories, 4),
-                               ("alignments", alignments, 4), ("market cards", cards, 1)):
-        _need(len(items) >= least, "data", f"need at least {least} {what}")
-    # read-only mappings: strategies see this shared data through their view (issue 14)
-    return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
-                      tuple(races), tuple(backstories), tuple(alignments), cards,
-                      MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),
-                      placeholders)
+def _card(data: DataFolder, i: int, entry, tables: dict) -> Card:
+    fields: dict = {}
+    if isinstance(entry, Weapon):
+        fields.update(hands=entry.hands,
+                      modifiers=tuple(entry.modifiers.get(a, 0) for a in ATTRIBUTES))
+        if entry.on_buy:
+            fields["on_buy"] = ("raise", ATTRIBUTES.index(entry.on_buy.row))
+    elif isinstance(entry, Armor):
+        if entry.set not in tables:
+            data.fail("market.json", f"cards[{i}] {short(entry.name)}: set {short(entry.set)} "
+                                     f"is unknown; allowed: {', '.join(tables)}")
+        fields.update(armor_set=entry.set,
+                      colours=frozenset(COLOURS.index(c) for c in entry.colours))
+    else:
+        fields["arrow"] = DIRECTIONS.index(entry.arrow)
+    if isinstance(entry, Skill):
+        fields["effect"] = (entry.effect.kind, entry.effect.amount)
+    if isinstance(entry, Trait):
+        fields.update(stars=entry.stars, condition=entry.condition.ids())
+    return Card(i, entry.name, entry.type, entry.dots, entry.cost, **fields)
