@@ -1,0 +1,167 @@
+"""Chunks played by worker processes on this machine, watched by the main process.
+
+Python-engine chunks are always played in worker processes (loky's reusable executor), even at
+``jobs = 1``: then a strategy can do its worst (sleep, loop inside C code, catch every signal,
+``os._exit``, crash the interpreter, exhaust memory) and the main process is still there to say,
+in one line, which strategy, seat and game did it, with every finished chunk saved and the run
+resumable. Between results the main process reads the workers' board (simulate.board): a
+strategy call older than the decision time limit gets its worker killed (SIGKILL needs no
+cooperation); a worker that died mid-game is named by its last post.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+from typing import Any, Callable, Iterator
+
+from simulate.board import dead_and_busy, overrun, process_alive, read_board
+from simulate.games.base import IllegalActionError
+from simulate.worker_watchdog import start_worker
+
+POLL_SECONDS = 0.1
+RESUME = "finished chunks are saved: fix it and run the same command to resume"
+
+
+def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
+                 decision_seconds: float | None) -> Iterator[tuple[int, Any]]:
+    """``(i, play(tasks[i]))`` as each chunk finishes, in any order, on ``workers`` processes;
+    a strategy call running over ``decision_seconds`` (None: no limit) or a dead worker is an
+    IllegalActionError naming it."""
+    from joblib.externals.loky import get_reusable_executor
+
+    parent = os.getpid()
+    with tempfile.TemporaryDirectory(prefix="simulate-board-") as board:
+        executor = get_reusable_executor(max_workers=workers, initializer=start_worker,
+                                         initargs=(parent,))
+        here = {"parent": parent, "board": board, "path": os.getcwd()}
+        futures = {executor.submit(play, {**task, **here}): i for i, task in enumerate(tasks)}
+        pending, finished = set(futures), False
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield futures[future], _result(future, board)
+                if decision_seconds:
+                    _stop_overrun(board, decision_seconds)
+            finished = True
+        finally:
+            if not finished:     # an error, Ctrl-C, or the caller stopped: no worker plays on
+                _stop_workers(executor, pending)
+
+
+def _stop_workers(executor, pending: set) -> None:
+    """Kill the pool's workers and wait (briefly) until the pool knows it is broken, so the next
+    run starts a fresh one. (loky's own ``shutdown(kill_workers=True)`` races with its queue
+    thread when chunks are still queued.)"""
+    for future in pending:
+        future.cancel()
+    workers = list(getattr(executor, "_processes", {}))
+    for pid in workers:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    flags = getattr(executor, "_flags", None) if workers else None
+    deadline = time.monotonic() + 5
+    while flags is not None and not flags.broken and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _stop_overrun(board: str, seconds: float) -> None:
+    late = overrun(board, seconds)
+    if late is None:
+        return
+    try:
+        os.kill(late.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    raise IllegalActionError(f"{late.where()} took longer than the decision time limit of "
+                             f"{seconds:g} s; its worker was stopped, {RESUME} (or raise "
+                             "[run] decision_seconds; 0 = no limit)")
+
+
+def _result(future, board: str) -> Any:
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        codes = re.search(r"exit codes of the workers are \{(.*?)\}", str(exc))
+        raise IllegalActionError(died(board, codes[1] if codes else "")) from None
+
+
+def died(board: str, how: str) -> str:
+    """One line on a worker that died: how (its exit code or signal) and what it was playing."""
+    how = f" ({how})" if how else ""
+    dead = dead_and_busy(board) or [e for e in read_board(board) if not process_alive(e.pid)]
+    if not dead:
+        return (f"a worker process died{how}: a strategy crashed it (os._exit, a segfault) or "
+                f"the system ran out of memory; {RESUME}")
+    entry = dead[0]
+    doing = f"in {entry.where()}" if entry.busy else "between decisions"
+    return f"a worker process died{how} {doing}, playing {entry.playing()}; {RESUME}"
+
+
+def play_in_child(play: Callable[[dict], Any], task: dict, decision_seconds: float | None) -> Any:
+    """``play(task)`` in a fresh child process of this one, watched the same way (for a Dask
+    worker: its processes are daemons, which may not start a pool, but may run a program)."""
+    with tempfile.TemporaryDirectory(prefix="simulate-chunk-") as folder:
+        board, given, answer = (os.path.join(folder, name) for name in ("board", "task", "out"))
+        os.mkdir(board)
+        with open(given, "wb") as file:
+            pickle.dump((play, {**task, "board": board, "parent": os.getpid()}), file)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        child = subprocess.Popen([sys.executable, "-m", "simulate.pool", given, answer],
+                                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        try:
+            while child.poll() is None:
+                time.sleep(POLL_SECONDS)
+                if decision_seconds:
+                    _stop_overrun(board, decision_seconds)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        if not os.path.exists(answer):
+            code = child.returncode
+            how = signal.Signals(-code).name if code < 0 else f"exit code {code}"
+            raise IllegalActionError(died(board, how))
+        with open(answer, "rb") as file:
+            ok, value = pickle.load(file)
+        if not ok:
+            raise value
+        return value
+
+
+def _child(given: str, answer: str) -> None:
+    """The child of :func:`play_in_child`: play, then leave the result (or the error)."""
+    with open(given, "rb") as file:
+        play, task = pickle.load(file)
+    start_worker(task["parent"])
+    try:
+        result = (True, play(task))
+    except Exception as exc:
+        result = (False, exc if _picklable(exc) else RuntimeError(f"{type(exc).__name__}: {exc}"))
+    with open(answer + ".tmp", "wb") as file:
+        pickle.dump(result, file)
+    os.replace(answer + ".tmp", answer)
+
+
+def _picklable(exc: Exception) -> bool:
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return True
+    except Exception:
+        return False
+
+
+if __name__ == "__main__":
+    _child(*sys.argv[1:3])
