@@ -56,12 +56,24 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
                 _stop_workers(executor, pending)
 
 
+def warm(parent: int | None = None) -> None:
+    """Start one worker now (it imports the engines while this process reads the config)."""
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor(max_workers=1, initializer=start_worker,
+                          initargs=(parent or os.getpid(),)).submit(_ready)
+
+
+def _ready() -> None:
+    import simulate.runner  # noqa: F401
+
+
 def _stop_workers(executor, pending: set) -> None:
-    """Kill the pool's workers and wait (briefly) until the pool knows it is broken, so the next
-    run starts a fresh one. (loky's own ``shutdown(kill_workers=True)`` races with its queue
-    thread when chunks are still queued.)"""
-    for future in pending:
-        future.cancel()
+    """Cancel the chunks not started; if some are being played, kill the pool's workers and wait
+    (briefly) until the pool knows it is broken, so the next run starts a fresh one. (loky's own
+    ``shutdown(kill_workers=True)`` races with its queue thread when chunks are still queued.)"""
+    if all(future.cancel() or future.done() for future in list(pending)):
+        return
     workers = list(getattr(executor, "_processes", {}))
     for pid in workers:
         try:
@@ -105,8 +117,10 @@ def died(board: str, how: str) -> str:
         return (f"a worker process died{how}: a strategy crashed it (os._exit, a segfault) or "
                 f"the system ran out of memory; {RESUME}")
     entry = dead[0]
-    doing = f"in {entry.where()}" if entry.busy else "between decisions"
-    return f"a worker process died{how} {doing}, playing {entry.playing()}; {RESUME}"
+    if entry.busy:
+        return (f"a worker process died{how} in {entry.where()} (seats: "
+                f"{', '.join(map(repr, entry.names))}); {RESUME}")
+    return f"a worker process died{how} between decisions, playing {entry.playing()}; {RESUME}"
 
 
 def play_in_child(play: Callable[[dict], Any], task: dict, decision_seconds: float | None) -> Any:

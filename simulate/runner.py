@@ -29,7 +29,7 @@ from simulate.pool import play_watched
 from simulate.manifest import Manifest, bad_chunks, chunk_path, describe_bad, file_sha256
 from simulate.results_folder import MANIFEST, TABLES, claimed
 from simulate.worker_watchdog import exit_with_parent
-from strategies import build_strategy
+from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
 POLARS_TYPES = {"int": pl.Int64, "float": pl.Float64, "bool": pl.Boolean, "str": pl.String}
@@ -149,6 +149,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
             {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
     post = post_for(task.get("board"))
     spec = get_game(task["game"])
+    strategies_for(spec.name)                # the built-in ones, imported before the clock runs
     rules = make_rules(spec.rules_class, task["rules"])
     seatings = [(r, seated(spec.name, strategies, task["start"], post), order)
                 for r, strategies, order in rotations(task)]

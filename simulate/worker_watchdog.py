@@ -15,6 +15,7 @@ thread, and so works even while a strategy holds the interpreter inside C code.
 from __future__ import annotations
 
 import ctypes
+import faulthandler
 import os
 import signal
 import sys
@@ -34,6 +35,8 @@ def start_worker(parent: int) -> None:
     """Initialise a worker process of the main process ``parent``."""
     _kill_me_with_parent()
     exit_with_parent(parent)
+    os.environ.setdefault("PYTHONFAULTHANDLER", "")   # loky: no crash dump on the run's stderr
+    faulthandler.disable()
     interrupts.install()            # Ctrl-C reaches the workers too: a genuine interrupt
 
 

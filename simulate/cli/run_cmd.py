@@ -31,7 +31,6 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
             "differences) is at most this wide; --games is then the cap.")] = None,
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
-    from reports.report import build_report
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
@@ -40,6 +39,9 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
 
     with user_errors(debug):
         check_backend(backend, scheduler)
+        if backend == "loky":
+            from simulate.pool import warm
+            warm()
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):
@@ -55,6 +57,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
                                      progress=progress.games, fresh=fresh, say=say,
                                      debug=debug)
             if report:
+                from reports.report import build_report    # scipy: seconds to import
                 with progress.step("writing the report"):
                     path = build_report(cfg.out)
         if cfg.until_ci:
