@@ -24,8 +24,6 @@ class Hostile(Strategy):
         self.trick = trick
         self.trigger = trigger
         self._armed = False
-        if trick == "init_sleep" and self._now():
-            time.sleep(1000)
 
     def _now(self) -> bool:
         path = Path(self.trigger)
@@ -43,19 +41,22 @@ class Hostile(Strategy):
     @rng.setter
     def rng(self, value):                  # the driver sets it before each game
         self._rng = value
-        self._armed = self._now()
+        self._armed = self.trick in TRICKS and self._now()
 
     @property
     def looks_ahead(self):                  # claims to search, without a start_game hook
         return self.trick == "no_hook" and self._armed
 
-    def describe(self):
-        if self.trick == "describe" and self._now():
+    def describe(self):                     # the worker calls it once per chunk
+        if self.trick.startswith("describe") and self._now():
+            if self.trick == "describe_sleep":
+                time.sleep(1000)
             raise RuntimeError("describe is broken")
         return f"hostile({self.trick})"
 
     def choose(self, view, actions):
         if self._armed:
+            Path(self.trigger + ".now").touch()    # a test knows the trick is under way
             TRICKS[self.trick]()
         return actions[0]
 
@@ -94,6 +95,4 @@ TRICKS = {
     "os_exit": lambda: os._exit(7),
     "segfault": lambda: ctypes.string_at(0),
     "no_hook": lambda: None,
-    "describe": lambda: None,
-    "init_sleep": lambda: None,
 }
