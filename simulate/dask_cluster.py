@@ -92,8 +92,6 @@ def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str 
     child process of its Dask worker, watched there like a local worker (simulate.pool), so the
     decision time limit and a crashing strategy are reported the same way. A cluster without
     workers for ``NO_WORKERS_SECONDS`` is a one-line error."""
-    from distributed import wait
-
     from simulate.pool import play_in_child
 
     client = dask_client(scheduler)
@@ -104,7 +102,10 @@ def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str 
         pending, lonely_since = set(futures), None
         try:
             while pending:
-                done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+                done = {future for future in pending if future.done()}
+                pending -= done
+                if not done:
+                    time.sleep(POLL_SECONDS)
                 for future in done:
                     yield futures[future], _result(future, address=client.scheduler.address)
                 lonely_since = _check_workers(client, lonely_since)

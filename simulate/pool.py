@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from concurrent.futures import FIRST_COMPLETED, wait
 from typing import Any, Callable, Iterator
 
@@ -38,8 +39,10 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
 
     parent = os.getpid()
     with tempfile.TemporaryDirectory(prefix="simulate-board-") as board:
-        executor = get_reusable_executor(max_workers=workers, initializer=start_worker,
-                                         initargs=(parent,))
+        with warnings.catch_warnings():      # growing past warm(): it waits for that one task
+            warnings.filterwarnings("ignore", "Trying to resize an executor")
+            executor = get_reusable_executor(max_workers=workers, initializer=start_worker,
+                                             initargs=(parent,))
         here = {"parent": parent, "board": board, "path": os.getcwd()}
         futures = {executor.submit(play, {**task, **here}): i for i, task in enumerate(tasks)}
         pending, finished = set(futures), False

@@ -188,3 +188,35 @@ def test_a_real_ctrl_c_is_still_an_interrupt(tmp_path):
     assert child.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err, err
 
+
+
+@pytest.mark.slow
+def test_on_dask_the_time_limit_holds_and_losing_every_worker_is_one_line(tmp_path,
+                                                                           monkeypatch):
+    """A local cluster on loopback: a strategy looping inside C on a Dask worker is stopped by
+    the watched child it plays in; then with the workers gone the run stops within the stated
+    time instead of waiting for ever."""
+    distributed = pytest.importorskip("distributed")
+    from simulate import dask_cluster
+    monkeypatch.setattr(dask_cluster, "NO_WORKERS_SECONDS", 3.0)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, processes=True) as cluster:
+        config = hostile_run(tmp_path, "regex")
+        command = ["run", str(config), "--no-report", "--backend", "dask",
+                   "--scheduler", cluster.scheduler_address]
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 2, result.output
+        one_line_error(result.output, r"at seat 0 in game 2, decision \d+ took longer than the "
+                                      r"decision time limit of 1 s")
+        cluster.scale(0)
+        with distributed.Client(cluster) as client:
+            deadline = time.monotonic() + 60
+            while client.scheduler_info()["workers"] and time.monotonic() < deadline:
+                time.sleep(0.2)
+        (tmp_path / "trigger").unlink()
+        start = time.monotonic()
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 2, result.output
+        assert "has had no workers for 3 s" in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+        assert time.monotonic() - start < 30
