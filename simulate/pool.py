@@ -13,11 +13,14 @@ from __future__ import annotations
 import os
 import pickle
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import uuid
 import warnings
 from concurrent.futures import FIRST_COMPLETED, wait
 from typing import Any, Callable, Iterator
@@ -49,7 +52,7 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
         try:
             while pending:
                 done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in done:
+                for future in sorted(done, key=lambda f: f.exception() is not None):  # good first
                     yield futures[future], _result(future, board)
                 if decision_seconds:
                     _stop_overrun(board, decision_seconds)
@@ -127,49 +130,91 @@ def died(board: str, how: str) -> str:
 
 
 def play_in_child(play: Callable[[dict], Any], task: dict, decision_seconds: float | None) -> Any:
-    """``play(task)`` in a fresh child process of this one, watched the same way (for a Dask
-    worker: its processes are daemons, which may not start a pool, but may run a program)."""
-    with tempfile.TemporaryDirectory(prefix="simulate-chunk-") as folder:
-        board, given, answer = (os.path.join(folder, name) for name in ("board", "task", "out"))
-        os.mkdir(board)
-        with open(given, "wb") as file:
-            pickle.dump((play, {**task, "board": board, "parent": os.getpid()}), file)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        child = subprocess.Popen([sys.executable, "-m", "simulate.pool", given, answer],
-                                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
-        try:
-            while child.poll() is None:
-                time.sleep(POLL_SECONDS)
-                if decision_seconds:
-                    _stop_overrun(board, decision_seconds)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
-        if not os.path.exists(answer):
-            code = child.returncode
-            how = signal.Signals(-code).name if code < 0 else f"exit code {code}"
-            raise IllegalActionError(died(board, how))
-        with open(answer, "rb") as file:
-            ok, value = pickle.load(file)
-        if not ok:
-            raise value
-        return value
-
-
-def _child(given: str, answer: str) -> None:
-    """The child of :func:`play_in_child`: play, then leave the result (or the error)."""
-    with open(given, "rb") as file:
-        play, task = pickle.load(file)
-    start_worker(task["parent"])
+    """``play(task)`` in a child process of this one, watched the same way (for a Dask worker:
+    its processes are daemons, which may not start a pool, but may run a program). A child that
+    answered is kept for the next chunk; one that overran or died is replaced."""
+    child, folder = _take_child()
+    board = os.path.join(folder, "board")
+    given = os.path.join(folder, f"task-{uuid.uuid4().hex}")
+    answer = given + ".out"
+    with open(given, "wb") as file:
+        pickle.dump((play, {**task, "board": board, "parent": os.getpid()}), file)
+    answered = False
     try:
-        result = (True, play(task))
-    except Exception as exc:
-        result = (False, exc if _picklable(exc) else RuntimeError(f"{type(exc).__name__}: {exc}"))
-    with open(answer + ".tmp", "wb") as file:
-        pickle.dump(result, file)
-    os.replace(answer + ".tmp", answer)
+        child.stdin.write(given + "\n")
+        child.stdin.flush()
+        while child.poll() is None and not os.path.exists(answer):
+            time.sleep(POLL_SECONDS)
+            if decision_seconds:
+                _stop_overrun(board, decision_seconds)
+        answered = os.path.exists(answer)
+    except OSError:                      # the child was gone before it read the task
+        pass
+    finally:
+        if not answered:
+            _discard(child)
+    if not answered:
+        code = child.returncode
+        how = signal.Signals(-code).name if code and code < 0 else f"exit code {code}"
+        message = died(board, how)
+        shutil.rmtree(folder, ignore_errors=True)
+        raise IllegalActionError(message)
+    with open(answer, "rb") as file:
+        ok, value = pickle.load(file)
+    for path in (given, answer):
+        os.remove(path)
+    with _children_guard:
+        _idle_children.append((child, folder))
+    if not ok:
+        raise value
+    return value
+
+
+_idle_children: list[tuple[subprocess.Popen, str]] = []
+_children_guard = threading.Lock()
+
+
+def _take_child() -> tuple[subprocess.Popen, str]:
+    with _children_guard:
+        while _idle_children:
+            child, folder = _idle_children.pop()
+            if child.poll() is None:
+                return child, folder
+            shutil.rmtree(folder, ignore_errors=True)
+    folder = tempfile.mkdtemp(prefix="simulate-player-")
+    os.mkdir(os.path.join(folder, "board"))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    child = subprocess.Popen([sys.executable, "-m", "simulate.pool"], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    return child, folder
+
+
+def _discard(child: subprocess.Popen) -> None:
+    if child.poll() is None:
+        child.kill()
+    child.wait()
+
+
+def _child() -> None:
+    """A child of :func:`play_in_child`: for each task file named on stdin, play it and leave
+    the result (or the error) beside it."""
+    started = False
+    for line in sys.stdin:
+        given = line.strip()
+        with open(given, "rb") as file:
+            play, task = pickle.load(file)
+        if not started:
+            start_worker(task["parent"])
+            started = True
+        try:
+            result = (True, play(task))
+        except Exception as exc:
+            result = (False, exc if _picklable(exc) else
+                      RuntimeError(f"{type(exc).__name__}: {exc}"))
+        with open(given + ".tmp", "wb") as file:
+            pickle.dump(result, file)
+        os.replace(given + ".tmp", given + ".out")
 
 
 def _picklable(exc: Exception) -> bool:
@@ -181,4 +226,4 @@ def _picklable(exc: Exception) -> bool:
 
 
 if __name__ == "__main__":
-    _child(*sys.argv[1:3])
+    _child()
