@@ -46,7 +46,7 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
             warnings.filterwarnings("ignore", "Trying to resize an executor")
             executor = get_reusable_executor(max_workers=workers, initializer=start_worker,
                                              initargs=(parent,))
-        here = {"parent": parent, "board": board, "path": os.getcwd()}
+        here = {"parent": parent, "board": board, "path": [os.getcwd(), *sys.path]}
         futures = {executor.submit(play, {**task, **here}): i for i, task in enumerate(tasks)}
         pending, finished = set(futures), False
         try:
@@ -62,12 +62,19 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
                 _stop_workers(executor, pending)
 
 
-def warm(parent: int | None = None) -> None:
-    """Start one worker now (it imports the engines while this process reads the config)."""
+def warm() -> None:
+    """Start one worker now, once per process (it imports the engines while this process reads
+    the config)."""
     from joblib.externals.loky import get_reusable_executor
 
-    get_reusable_executor(max_workers=1, initializer=start_worker,
-                          initargs=(parent or os.getpid(),)).submit(_ready)
+    global _warmed
+    if not _warmed:
+        _warmed = True
+        get_reusable_executor(max_workers=1, initializer=start_worker,
+                              initargs=(os.getpid(),)).submit(_ready)
+
+
+_warmed = False
 
 
 def _ready() -> None:

@@ -142,8 +142,9 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     with ``task["board"]`` it posts what it plays there (simulate.board)."""
     if "parent" in task:
         exit_with_parent(task["parent"])
-    if task.get("path") and task["path"] not in sys.path:    # module:Class beside the config
-        sys.path.append(task["path"])
+    for folder in task.get("path", ()):     # what the main process imports from (module:Class)
+        if folder not in sys.path:
+            sys.path.append(folder)
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
         return kernel_module(task["game"]).play_chunk(
             {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
