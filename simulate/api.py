@@ -85,7 +85,6 @@ def play(cfg: RunConfig, *, backend: str = "loky", scheduler: str | None = None,
     """Play ``cfg`` (in rounds with ``until_ci``), then write the report, holding the folder's
     lock throughout. Returns the manifest, the until-ci stopping note and the report's path.
     The ``simulate run`` command is this plus a progress bar."""
-    from reports.report import build_report
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.runner import run as run_games
 
@@ -98,6 +97,7 @@ def play(cfg: RunConfig, *, backend: str = "loky", scheduler: str | None = None,
             manifest = run_games(cfg, backend=backend, scheduler=scheduler, progress=progress,
                                  fresh=fresh, say=say, debug=debug)
         if report:
+            from reports.report import build_report    # scipy and matplotlib: seconds to import
             with reporting():
                 path = build_report(cfg.out)
     return manifest, stopping, path

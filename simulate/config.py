@@ -2,7 +2,8 @@
 
 ```toml
 [run]       game, games (per variant and player count), seed, jobs, out, chunk, until_ci,
-            engine, decision_seconds (time limit of one strategy decision, Python engine)
+            engine, decision_seconds (time limit of one strategy decision, Python engine;
+            default 60, 0 = none)
 [players]   count (int or list), strategies (one for all, or one per seat), heroes,
             rotate (true: every game seed is played in every rotation of the seats)
 [rules]     overrides of the game's printed rules (the baseline)
@@ -49,6 +50,11 @@ MAX_JOBS = 512
 MAX_VARIANTS = 1000       # variants plus sweep points
 MAX_CHUNKS = 200_000      # chunks in one run
 MAX_DECISION_SECONDS = 3600.0
+# The default time limit of one strategy decision. Built-in heuristics decide in microseconds and
+# `search` at its default budget in milliseconds, so a minute only ever stops a strategy that
+# hangs (a sleep, an endless loop, a runaway regex), at a cost of one minute; a deep search on the
+# slow engines may need more: raise it, or set 0 (no limit).
+DEFAULT_DECISION_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -79,7 +85,7 @@ class RunConfig:
     rotate: bool = False           # play every seed in every rotation of the seats
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
     engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
-    decision_seconds: float | None = None   # time limit of one strategy decision (Python engine)
+    decision_seconds: float | None = DEFAULT_DECISION_SECONDS   # None: no limit (Python engine)
     components: str | None = None  # [components] folder: the study's data files (None: shipped)
 
     @property
@@ -154,7 +160,8 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     chunk = _positive(run.get("chunk", 2000), "[run] chunk", MAX_CHUNK)
     out = str(resolve_out(run.get("out", f"runs/{spec.name}")))
     until_ci = _width(run.get("until_ci"), "[run] until_ci")
-    decision_seconds = _seconds(run.get("decision_seconds"), "[run] decision_seconds")
+    decision_seconds = _seconds(run.get("decision_seconds", DEFAULT_DECISION_SECONDS),
+                                "[run] decision_seconds")
     engine = _typed(run.get("engine", "auto"), str, "[run] engine")
     if engine not in ENGINES:
         raise ConfigError(f"[run] engine = {engine!r} is invalid; allowed: {', '.join(ENGINES)}")
@@ -402,14 +409,12 @@ def _width(value: Any, where: str) -> float | None:
 
 
 def _seconds(value: Any, where: str) -> float | None:
-    """A time limit in seconds: a number in (0, MAX_DECISION_SECONDS]."""
-    if value is None:
-        return None
+    """A time limit in seconds: a number in (0, MAX_DECISION_SECONDS], or 0 for none (None)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not 0 < value <= MAX_DECISION_SECONDS:
+            not 0 <= value <= MAX_DECISION_SECONDS:
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number of seconds in "
-                          f"(0, {MAX_DECISION_SECONDS:g}], e.g. 2.0")
-    return float(value)
+                          f"(0, {MAX_DECISION_SECONDS:g}], e.g. 2.0, or 0 for no limit")
+    return float(value) or None
 
 
 def _positive(value: Any, where: str, maximum: int = MAX_GAMES) -> int:

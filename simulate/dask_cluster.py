@@ -2,17 +2,24 @@
 
 An address is ``[scheme://]host:port`` with scheme tcp, tls, ws or wss (tcp when left out), host a
 name, an IPv4 address or a bracketed IPv6 one (``tcp://[::1]:8786``), port 1..65535. Anything
-else, and any failure to connect, is a one-line ConfigError.
+else, any failure to connect within 10 s, and a cluster that has lost all its workers for 30 s
+is a one-line ConfigError.
 """
 from __future__ import annotations
 
 import ipaddress
 import re
+import threading
+import time
+import uuid
+from typing import Any, Callable, Iterator
 
-from simulate.games.base import ConfigError
+from simulate.games.base import ConfigError, IllegalActionError
 
 SCHEMES = ("tcp", "tls", "ws", "wss")
 CONNECT_TIMEOUT = "10s"
+NO_WORKERS_SECONDS = 30.0      # a cluster without workers this long: the run stops, saying so
+POLL_SECONDS = 0.25
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                        r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?")
 ADDRESS = re.compile(r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?"
@@ -49,15 +56,89 @@ def _valid_host(host: str) -> bool:
 
 
 def dask_client(scheduler: str | None):
-    """A ``dask.distributed.Client`` connected to ``scheduler`` (checked first)."""
+    """A ``dask.distributed.Client`` connected to ``scheduler`` (checked first), or a one-line
+    error within ``CONNECT_TIMEOUT`` (plus a second): distributed's own timeout does not cover a
+    peer that accepts the connection and never answers (or answers in HTTP), so the connection
+    is made in a thread that is given up on at the deadline."""
     address = scheduler_address(scheduler)
     try:
         from dask.distributed import Client
+        from dask.utils import parse_timedelta
     except ImportError:
         raise ConfigError("the dask backend needs dask[distributed]: "
                           "pip install 'dice-balance[dask]'") from None
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = Client(address, timeout=CONNECT_TIMEOUT)
+        except Exception as exc:      # refused, timed out, or not a Dask scheduler at all
+            box["error"] = exc
+    seconds = parse_timedelta(CONNECT_TIMEOUT)
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 1)
+    if "client" in box:
+        return box["client"]
+    exc = box.get("error")
+    reason = (" ".join(str(exc).split())[:200] or type(exc).__name__ if exc is not None else
+              f"no Dask answer within {seconds:g} s (is it a Dask scheduler?)")
+    raise ConfigError(f"cannot reach the Dask scheduler at {address}: {reason}")
+
+
+def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str | None,
+                 decision_seconds: float | None) -> Iterator[tuple[int, Any]]:
+    """``(i, play(tasks[i]))`` as each chunk finishes on the cluster. Each chunk is played in a
+    child process of its Dask worker, watched there like a local worker (simulate.pool), so the
+    decision time limit and a crashing strategy are reported the same way. A cluster without
+    workers for ``NO_WORKERS_SECONDS`` is a one-line error."""
+    from simulate.pool import play_in_child
+
+    client = dask_client(scheduler)
+    with client:
+        futures = {client.submit(play_in_child, play, task, decision_seconds, pure=False,
+                                 key=f"simulate-chunk-{i}-{uuid.uuid4().hex}"): i
+                   for i, task in enumerate(tasks)}
+        pending, lonely_since = set(futures), None
+        try:
+            while pending:
+                done = {future for future in pending if future.done()}
+                pending -= done
+                if not done:
+                    time.sleep(POLL_SECONDS)
+                for future in done:
+                    yield futures[future], _result(future, address=client.scheduler.address)
+                lonely_since = _check_workers(client, lonely_since)
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _result(future, address: str) -> Any:
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT)
-    except Exception as exc:          # refused, timed out, or not a Dask scheduler at all
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        raise ConfigError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+        return future.result()
+    except (ConfigError, IllegalActionError):
+        raise
+    except Exception as exc:          # the worker was lost while playing it, or the scheduler
+        reason = " ".join(str(exc).split())[:200]
+        raise ConfigError(f"the Dask cluster at {address} failed a chunk: "
+                          f"{type(exc).__name__}: {reason}") from None
+
+
+def _check_workers(client, lonely_since: float | None) -> float | None:
+    """When the cluster was first seen without workers (None: it has some); an error once that
+    has lasted NO_WORKERS_SECONDS, or when the scheduler is gone."""
+    address = client.scheduler.address
+    if client.status != "running":
+        raise ConfigError(f"lost the connection to the Dask scheduler at {address}; "
+                          "finished chunks are saved: run the same command to resume")
+    if client.scheduler_info().get("workers"):
+        return None
+    now = time.monotonic()
+    if lonely_since is None:
+        return now
+    if now - lonely_since > NO_WORKERS_SECONDS:
+        raise ConfigError(f"the Dask cluster at {address} has had no workers for "
+                          f"{NO_WORKERS_SECONDS:g} s; finished chunks are saved: start workers "
+                          "and run the same command to resume")
+    return lonely_since

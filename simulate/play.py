@@ -9,7 +9,9 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Iterator, Sequence
 
+from simulate.board import Post
 from simulate.games.base import ConfigError, GameSpec, IllegalActionError
+from simulate.interrupts import genuine, said
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -18,24 +20,30 @@ STRATEGY_STREAM = 0x9E3779B97F4A7C15
 def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
               heroes: Sequence[str | None] | None = None, index: int = 0,
               log: list[str] | None = None, check: bool = False,
-              decision_seconds: float | None = None):
+              decision_seconds: float | None = None, post: Post | None = None):
     """Play one game to the end; return ``(state, outcome, decisions)``.
 
     ``seed`` fixes every die and every strategy lot. With ``log`` a list, each decision and what
     followed it (rolls, score changes) is appended as readable lines. ``check`` asserts the
     engine's invariants after every action (tests). ``decision_seconds`` limits each strategy
-    decision's time (an error naming the decision when exceeded)."""
+    decision's time in this process (an error naming the decision when exceeded; the runner's
+    workers are timed from outside instead, through ``post``: see simulate.board)."""
     rng = random.Random(seed)
     strategy_rng = random.Random(seed ^ STRATEGY_STREAM)
-    for strategy in seats:
-        strategy.rng = strategy_rng
     state = spec.new_game(rules, len(seats), rng, heroes)
-    searching = [s for s in seats if s.looks_ahead]
-    for strategy in searching:
-        if not hasattr(state, "determinize"):
-            raise ConfigError(f"strategy '{strategy.name}' looks ahead, but {spec.title} has no "
-                              "State.determinize(seat, rng) to hide what a seat cannot see")
-        strategy.start_game(spec, len(seats))
+    for seat, strategy in enumerate(seats):
+        if post is not None:
+            post.starting(index, seat)
+        with strategy_hook(strategy, seat, index, "the start of the game"):
+            strategy.rng = strategy_rng
+            if strategy.looks_ahead:
+                if not hasattr(state, "determinize"):
+                    raise ConfigError(f"strategy '{strategy.name}' looks ahead, but {spec.title} "
+                                      "has no State.determinize(seat, rng) to hide what a seat "
+                                      "cannot see")
+                strategy.start_game(spec, len(seats))
+    if post is not None:
+        post.idle()
     if log is not None:
         state.events = []
         _flush(state, log)
@@ -47,10 +55,12 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
             action = actions[0]
         else:
             strategy = seats[seat]
-            if strategy.looks_ahead:
-                strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
-            action = _decide(strategy, state.view(seat), actions, seat, index, decisions,
+            if post is not None:
+                post.deciding(index, seat, decisions)
+            action = _decide(strategy, state, actions, seat, index, decisions,
                              decision_seconds)
+            if post is not None:
+                post.idle()
         decisions += 1
         if log is not None:
             log.append(f"seat {seat} ({seats[seat].name}): {action}")
@@ -62,23 +72,21 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     return state, state.outcome(), decisions
 
 
-def _decide(strategy: Any, view: Any, actions: list, seat: int, index: int, decision: int,
+def _decide(strategy: Any, state: Any, actions: list, seat: int, index: int, decision: int,
             limit: float | None) -> Any:
     """The strategy's choice, as the engine's own action object. The strategy gets a copy of the
     legal list, so it cannot change the engine's; its answer must be one of them (by identity, or
     equal and of exactly the same type: a plain tuple or an object equal to everything is not).
     This runs at every decision: the messages are only written when something goes wrong."""
-    try:
+    view = state.view(seat)
+    with strategy_hook(strategy, seat, index, f"decision {decision}"):
+        if strategy.looks_ahead:
+            strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
         if limit:
             with _time_limit(limit, _where(strategy, seat, index, decision)):
                 action = strategy.choose(view, actions.copy())
         else:
             action = strategy.choose(view, actions.copy())
-    except IllegalActionError:
-        raise
-    except Exception as exc:
-        raise IllegalActionError(f"{_where(strategy, seat, index, decision)} raised "
-                                 f"{type(exc).__name__}: {exc} (--debug shows the traceback)") from exc
     for legal in actions:
         if legal is action:
             return legal
@@ -91,6 +99,24 @@ def _decide(strategy: Any, view: Any, actions: list, seat: int, index: int, deci
 
 def _where(strategy: Any, seat: int, index: int, decision: int) -> str:
     return f"strategy '{strategy.name}' at seat {seat} in game {index}, decision {decision}"
+
+
+@contextmanager
+def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[None]:
+    """Anything a strategy's own code raises, ``BaseException`` too (``SystemExit`` from a
+    ``sys.exit``, a ``KeyboardInterrupt`` it raised itself), becomes one error naming the
+    strategy, seat and game: only a genuine Ctrl-C or SIGTERM (simulate.interrupts) passes
+    through as the interrupt it is."""
+    try:
+        yield
+    except (IllegalActionError, ConfigError):
+        raise
+    except BaseException as exc:
+        if genuine(exc):
+            raise
+        raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat} in game {index}, "
+                                 f"{when}: raised {type(exc).__name__}: {said(exc)} "
+                                 "(--debug shows the traceback)") from exc
 
 
 def _illegal(where: str, action: Any, actions: list) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,15 +22,17 @@ from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.games.component_files import data_folder, using_folder
-from simulate.dask_cluster import dask_client
+from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
-from simulate.play import play_game
+from simulate.board import Post, post_for
+from simulate.play import play_game, strategy_hook
+from simulate.pool import play_watched
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import (Manifest, bad_chunks, check_replaceable, chunk_file, chunk_path,
                                describe_bad)
 from simulate.results_folder import TABLES, claimed, read_marker
 from simulate.worker_watchdog import exit_with_parent
-from strategies import build_strategy
+from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
 POLARS_TYPES = {"int": pl.Int64, "float": pl.Float64, "bool": pl.Boolean, "str": pl.String}
@@ -59,7 +62,7 @@ SEAT_COLUMNS = {
 }
 # Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
 # (untimed), and the watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "components")
+NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "board", "path", "components")
 ROTATION_COLUMN = {      # both tables, only in runs with [players] rotate = true
     "rotation": ("int", "seats rotated by this many places: seat s played what the config gives "
                         "seat (s + rotation) mod players"),
@@ -139,9 +142,13 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
     ``rotation`` column too: each seed is played once per rotation of the seats). With
     ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns. In a
-    worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone."""
+    worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone;
+    with ``task["board"]`` it posts what it plays there (simulate.board)."""
     if "parent" in task:
         exit_with_parent(task["parent"])
+    for folder in task.get("path", ()):     # what the main process imports from (module:Class)
+        if folder not in sys.path:
+            sys.path.append(folder)
     folder = task.get("components") or data_folder(task["game"])   # what the main process reads
     with using_folder(task["game"], folder):
         return _play_chunk(task)
@@ -151,11 +158,13 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
         return kernel_module(task["game"]).play_chunk(
             {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
+    post = post_for(task.get("board"))
     spec = get_game(task["game"])
+    strategies_for(spec.name)                # the built-in ones, imported before the clock runs
     rules = make_rules(spec.rules_class, task["rules"])
-    seatings = [(r, [build_strategy(spec.name, s) for s in strategies], order)
+    seatings = [(r, seated(spec.name, strategies, task["start"], post), order)
                 for r, strategies, order in rotations(task)]
-    described = {r: [s.describe() for s in seats] for r, seats, _ in seatings}
+    described = {r: described_seats(seats, task["start"], post) for r, seats, _ in seatings}
     extra = list(ROTATION_COLUMN) if task.get("rotate") else []
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
     seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + extra}
@@ -168,8 +177,10 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
         dealt = heroes_for_game(spec, task["heroes"], index)
         for rotation, seats, order in seatings:
             heroes = [dealt[s] for s in order] if dealt else None
+            if post is not None and len(seatings) > 1:
+                post.seats(described[rotation])
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
-                                            decision_seconds=task.get("decision_seconds"))
+                                              post=post)
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
                    "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
@@ -188,6 +199,35 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
                 for column in own_seat:
                     seat_rows[column].append(metrics[column])
     return games, seat_rows
+
+
+def seated(game: str, strategies: list, first: int, post: Post | None) -> list:
+    """The seats' strategies, built (imported, ``__init__``) under the board's eye."""
+    seats = []
+    for seat, form in enumerate(strategies):
+        if post is not None:
+            post.seats([_form_name(s) for s in strategies])
+            post.starting(first, seat)
+        seats.append(build_strategy(game, form, f"[players] strategies (seat {seat})"))
+    return seats
+
+
+def described_seats(seats: list, first: int, post: Post | None) -> list[str]:
+    """Each seat's ``describe()`` (its name in the tables), a failure named like any other."""
+    names = []
+    for seat, strategy in enumerate(seats):
+        if post is not None:
+            post.starting(first, seat)
+        with strategy_hook(strategy, seat, first, "describe()"):
+            names.append(str(strategy.describe()))
+    if post is not None:
+        post.seats(names)
+        post.idle()
+    return names
+
+
+def _form_name(form: Any) -> str:
+    return form.get("name", "?") if isinstance(form, dict) else str(form)
 
 
 def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
@@ -267,31 +307,22 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
              engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+    """Each chunk's columns as it finishes. Python-engine chunks are played by watched worker
+    processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies
+    and keeps ``jobs = 1`` in this process."""
     if not todo:                   # nothing left to play (a finished run, or upto=0): no workers
         return
     tasks = [chunk_task(cfg, c, engine) for c in todo]
-    if backend == "loky" and cfg.jobs == 1:
+    if backend == "dask":
+        for i, result in play_on_dask(play_chunk, tasks, scheduler, cfg.decision_seconds):
+            yield todo[i], result
+    elif engine == "compiled" and cfg.jobs == 1:
         for chunk, task in zip(todo, tasks):
             yield chunk, play_chunk(task)
-        return
-    from joblib import Parallel, delayed, parallel_config
-
-    def tagged(i: int, task: dict) -> tuple[int, tuple[dict, dict]]:
-        return i, play_chunk(task)
-
-    jobs = (delayed(tagged)(i, t) for i, t in enumerate(tasks))
-    if backend == "dask":
-        client = dask_client(scheduler)
-        with client, parallel_config(backend="dask"):
-            for i, result in Parallel(n_jobs=-1, return_as="generator_unordered",
-                                      batch_size=1)(jobs):
-                yield todo[i], result
-        return
-    parent = os.getpid()           # loky workers on this machine exit when it is gone
-    jobs = (delayed(tagged)(i, {**t, "parent": parent}) for i, t in enumerate(tasks))
-    for i, result in Parallel(n_jobs=min(cfg.jobs, len(tasks)), return_as="generator_unordered",
-                              batch_size=1)(jobs):
-        yield todo[i], result
+    else:
+        for i, result in play_watched(play_chunk, tasks, min(cfg.jobs, len(tasks)),
+                                      cfg.decision_seconds):
+            yield todo[i], result
 
 
 def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:

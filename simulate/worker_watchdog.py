@@ -6,17 +6,48 @@ minutes. Each worker starts one daemon thread that looks every ``POLL_SECONDS`` 
 process still exists and, if not, ends the worker at once (``os._exit``: no cleanup is owed, its
 chunk was never written). A dead parent shows as a changed parent pid (the worker was handed to
 init or a subreaper) or as a pid that no longer exists.
+
+:func:`start_worker` is the worker pool's initializer: it runs before a worker takes its first
+task, so a worker started while the main process is being killed does not outlive it. On Linux it
+also asks the kernel for SIGKILL when the parent dies (``PR_SET_PDEATHSIG``), which needs no
+thread, and so works even while a strategy holds the interpreter inside C code.
 """
 from __future__ import annotations
 
+import ctypes
+import faulthandler
 import os
+import signal
+import sys
 import threading
 
+from simulate import interrupts
+
 POLL_SECONDS = 0.5
+PR_SET_PDEATHSIG = 1
 EXIT_CODE = 70          # EX_SOFTWARE: the worker stopped because its run is gone
 
 _watching: int | None = None      # the main pid this process watches, once started
 _guard = threading.Lock()
+
+
+def start_worker(parent: int) -> None:
+    """Initialise a worker process of the main process ``parent``."""
+    _kill_me_with_parent()
+    exit_with_parent(parent)
+    os.environ.setdefault("PYTHONFAULTHANDLER", "")   # loky: no crash dump on the run's stderr
+    faulthandler.disable()
+    interrupts.install()            # Ctrl-C reaches the workers too: a genuine interrupt
+
+
+def _kill_me_with_parent() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass                        # the watchdog thread still stands
 
 
 def exit_with_parent(parent: int) -> None:

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from simulate.games.base import ConfigError
+from simulate.interrupts import genuine, said
 
 
 class Strategy:
@@ -105,8 +106,10 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
                               f"allowed: {bounds[0]}..{bounds[1]}")
     try:
         strategy = cls(**params)
-    except Exception as exc:                  # a custom strategy's own checks (or bugs)
-        detail = exc if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+    except BaseException as exc:              # a custom strategy's own checks (or bugs)
+        if genuine(exc):
+            raise
+        detail = said(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {said(exc)}"
         raise ConfigError(f"{where}: {name}: {detail}") from None
     if not getattr(strategy, "name", None) or strategy.name == "strategy":
         strategy.name = name
@@ -135,10 +138,12 @@ def _import_class(path: str, where: str) -> type:
     try:
         found = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"{where}: cannot import strategy '{path}': {exc}") from None
-    except Exception as exc:                  # the module itself fails while loading
+        raise ConfigError(f"{where}: cannot import strategy '{path}': {said(exc)}") from None
+    except BaseException as exc:              # the module itself fails while loading
+        if genuine(exc):
+            raise
         raise ConfigError(f"{where}: importing strategy '{path}' failed: "
-                          f"{type(exc).__name__}: {exc}") from None
+                          f"{type(exc).__name__}: {said(exc)}") from None
     if not (inspect.isclass(found) and issubclass(found, Strategy)):
         raise ConfigError(f"{where}: '{path}' is not a Strategy class (a subclass of "
                           "strategies.Strategy with a choose(view, actions) method)")

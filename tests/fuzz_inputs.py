@@ -157,9 +157,11 @@ def broken_configs(draw, out: str):
         run["seed"] = draw(st.one_of(not_int, st.integers(min_value=-2**63, max_value=-1)))
     elif kind in ("until_ci", "decision_seconds"):
         top = 1 if kind == "until_ci" else 3600
-        run[kind] = draw(st.one_of(not_number, st.floats(max_value=0), st.just(math.nan),
+        zero_ok = kind == "decision_seconds"          # 0 = no time limit
+        run[kind] = draw(st.one_of(not_number, st.floats(max_value=0, exclude_max=zero_ok),
+                                   st.just(math.nan),
                                    st.floats(min_value=top, exclude_min=True),
-                                   st.integers(max_value=0)))
+                                   st.integers(max_value=-1 if zero_ok else 0)))
     elif kind == "engine":
         run["engine"] = draw(st.one_of(texts.filter(lambda s: s not in ("auto", "python",
                                                                            "compiled")),

@@ -74,3 +74,48 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
                                      "TCP://Host-1:1"])
 def test_well_formed_addresses_pass(address):
     assert scheduler_address(address) == address
+
+
+def test_a_scheduler_without_the_dask_backend_is_one_line(tmp_path):
+    out = tmp_path / "o"
+    config = write_config(tmp_path, SMALL_RUN.format(out=out, strategy="random"))
+    result = CliRunner().invoke(app, ["run", str(config), "--scheduler", "tcp://127.0.0.1:8786"])
+    one_line(result, "--scheduler is for the Dask backend: add --backend dask")
+    assert not out.exists()
+
+
+@pytest.fixture
+def silent_server():
+    """A loopback port that accepts connections and never says a word."""
+    import socket
+    server = socket.create_server(("127.0.0.1", 0))
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+@pytest.fixture
+def http_server():
+    import http.server
+    import threading
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"tcp://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.mark.parametrize("server", ["silent_server", "http_server"])
+def test_a_scheduler_that_never_answers_is_one_line_within_the_timeout(tmp_path, monkeypatch,
+                                                                        request, server):
+    import time
+    address = request.getfixturevalue(server)
+    monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", "2s")
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random"))
+    start = time.monotonic()
+    result = CliRunner().invoke(app, ["run", str(config), "--backend", "dask",
+                                      "--scheduler", address])
+    took = time.monotonic() - start
+    one_line(result, f"cannot reach the Dask scheduler at {address}")
+    assert took < 2 + 8, f"took {took:.1f} s"

@@ -71,7 +71,7 @@ def test_decision_seconds_from_the_config_stops_a_sleeping_strategy(tmp_path, jo
                      r"\d+ took longer than the decision time limit of 0.25 s", lines[0]), lines
 
 
-@pytest.mark.parametrize("value", ["0", "-1", "1e9", "true", '"2"', "nan", "inf"])
+@pytest.mark.parametrize("value", ["-1", "-0.5", "1e9", "true", '"2"', "nan", "inf"])
 def test_decision_seconds_must_be_a_sensible_number(tmp_path, value):
     text = SMALL_RUN.format(out=tmp_path / "o", strategy="random").replace(
         "jobs = 1", f"jobs = 1\ndecision_seconds = {value}")
@@ -79,3 +79,12 @@ def test_decision_seconds_must_be_a_sensible_number(tmp_path, value):
     assert result.exit_code == 2, result.output
     assert "[run] decision_seconds" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("value, limit", [("0", None), ("2.5", 2.5), (None, 60.0)])
+def test_decision_seconds_defaults_to_a_minute_and_0_turns_it_off(tmp_path, value, limit):
+    from simulate.config import load_config
+    text = SMALL_RUN.format(out=tmp_path / "o", strategy="random")
+    if value is not None:
+        text = text.replace("jobs = 1", f"jobs = 1\ndecision_seconds = {value}")
+    assert load_config(write_config(tmp_path, text)).decision_seconds == limit

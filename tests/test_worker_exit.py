@@ -89,3 +89,29 @@ def test_workers_exit_when_the_main_process_is_killed_or_terminated(tmp_path):
             process.wait()
         for worker in alive([w for started in workers for w in started]):
             worker.kill()
+
+
+def test_workers_killed_during_start_up_die_with_the_main_process(tmp_path):
+    """SIGKILL of the main process at moments of the workers' start-up (before their first
+    chunk, while they import the engines): every process the run started is gone soon after."""
+    started = []
+    try:
+        for attempt, delay in enumerate((0.0, 0.4, 1.2)):
+            folder = tmp_path / f"kill{attempt}"
+            process = start_run(folder)
+            deadline = time.time() + 60
+            children = []
+            while time.time() < deadline and not children and process.poll() is None:
+                children = psutil.Process(process.pid).children(recursive=True)
+                time.sleep(0.02)
+            assert children, "the run started no worker"
+            time.sleep(delay)
+            children = psutil.Process(process.pid).children(recursive=True)
+            started += children
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+            took = wait_gone(children, WORKERS_GONE_WITHIN)
+            assert not alive(children), f"workers alive {took:.1f} s after a kill at +{delay} s"
+    finally:
+        for worker in alive(started):
+            worker.kill()

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import signal
 import sys
-import threading
 from contextlib import contextmanager
 from typing import Annotated, Iterator
 
@@ -15,6 +14,7 @@ try:                                    # typer >= 0.29 carries its own copy of 
 except ImportError:                     # pragma: no cover
     from click import exceptions as click_errors
 
+from simulate import interrupts
 from simulate.games.base import ConfigError, IllegalActionError
 
 # click's Abort (Ctrl-C at a prompt); typer's own copy of click has none, and then Ctrl-C
@@ -39,6 +39,9 @@ def check_backend(backend: str, scheduler: str | None) -> None:
         raise ConfigError(f"--backend {backend!r} is unknown; allowed: {', '.join(BACKENDS)}")
     if backend == "dask":
         scheduler_address(scheduler)
+    elif scheduler is not None:
+        raise ConfigError(f"--scheduler is for the Dask backend: add --backend dask "
+                          f"(the backend is {backend!r})")
 
 
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
@@ -66,7 +69,7 @@ class OneLineGroup(typer.core.TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
-        previous = _sigterm_as_interrupt()
+        previous = interrupts.install()       # Ctrl-C and SIGTERM: a genuine interrupt
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click_errors.NoArgsIsHelpError as exc:
@@ -79,16 +82,6 @@ class OneLineGroup(typer.core.TyperGroup):
             typer.echo(f"\n{INTERRUPTED}", err=True)
             code = 130
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
         sys.exit(code if isinstance(code, int) else 0)
-
-
-def _sigterm_as_interrupt():
-    """SIGTERM raises KeyboardInterrupt (as Ctrl-C does); returns the handler it replaced."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-    return signal.signal(signal.SIGTERM, interrupt)

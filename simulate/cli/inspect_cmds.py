@@ -1,12 +1,17 @@
 """`simulate list`, `simulate validate` and `simulate report`: look before and after a run."""
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from simulate.cli.common import ConfigPath, Debug, user_errors
+from simulate.games.base import ConfigError
 
 
 def list_games(game: Annotated[str | None, typer.Argument(
@@ -53,12 +58,19 @@ def toml_value(value) -> str:
     return str(value)
 
 
+VALIDATE_SECONDS = 10.0
+IN_CHILD = "SIMULATE_VALIDATE_IN_CHILD"
+
+
 def validate(config: ConfigPath, debug: Debug = False) -> None:
     """Check CONFIG without running it."""
-    from simulate.config import load_config
+    from simulate.config import load_config, load_toml
     from simulate.results_folder import check_out
 
     with user_errors(debug):
+        if not os.environ.get(IN_CHILD) and _custom_strategies(load_toml(config)):
+            _validate_in_child(config, debug)
+            return
         cfg = load_config(config)
         check_out(Path(cfg.out))
         if "tune" in cfg.raw or "sensitivity" in cfg.raw:
@@ -67,6 +79,47 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
         variants = ", ".join(v.name for v in cfg.variants)
         typer.echo(f"ok: {cfg.game}, {cfg.games:,} games x {len(cfg.player_counts)} player "
                    f"count(s) x {len(cfg.variants)} variant(s) [{variants}], seed {cfg.seed}")
+
+
+def _custom_strategies(data: dict) -> list[str]:
+    """The ``module:Class`` strategies a config names (their code is the user's)."""
+    players = data.get("players") if isinstance(data.get("players"), dict) else {}
+    variants = data.get("variants") if isinstance(data.get("variants"), list) else []
+    forms = [players.get("strategies")] + [v.get("strategies") for v in variants
+                                           if isinstance(v, dict)]
+    names = []
+    for form in forms:
+        for one in form if isinstance(form, list) else [form]:
+            name = one.get("name") if isinstance(one, dict) else one
+            if isinstance(name, str) and ":" in name:
+                names.append(name)
+    return names
+
+
+def _validate_in_child(config: str, debug: bool) -> None:
+    """Validate in a child process, given VALIDATE_SECONDS: checking a ``module:Class`` strategy
+    imports its module and calls its ``__init__`` (the user's code, which may hang or exit), and
+    this process stays out of its reach. The child's lines and exit code are passed on."""
+    from simulate.config import load_toml
+
+    names = ", ".join(_custom_strategies(load_toml(config)))
+    command = [sys.executable, "-m", "simulate", "validate", config] + (["--debug"] * debug)
+    try:
+        child = subprocess.run(command, env={**os.environ, IN_CHILD: "1"}, capture_output=True,
+                               text=True, timeout=VALIDATE_SECONDS, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise ConfigError(f"checking the strategies {names} took longer than "
+                          f"{VALIDATE_SECONDS:g} s (does importing the module or its __init__ "
+                          "hang?)") from None
+    if child.returncode == 0 and child.stdout.startswith("ok"):
+        typer.echo(child.stdout, nl=False)
+        return
+    if child.returncode == 2 and child.stderr.strip():
+        typer.echo(child.stderr, nl=False, err=True)
+        raise typer.Exit(2)
+    code = child.returncode
+    how = signal.Signals(-code).name if code < 0 else f"exit code {code}"
+    raise ConfigError(f"checking the strategies {names} ended the check ({how}) without a verdict")
 
 
 def _check_adaptive(data: dict) -> str:

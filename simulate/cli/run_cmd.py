@@ -36,6 +36,9 @@ def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.O
 
     with user_errors(debug):
         check_backend(backend, scheduler)
+        if backend == "loky":
+            from simulate.pool import warm
+            warm()
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):

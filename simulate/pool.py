@@ -1,0 +1,236 @@
+"""Chunks played by worker processes on this machine, watched by the main process.
+
+Python-engine chunks are always played in worker processes (loky's reusable executor), even at
+``jobs = 1``: then a strategy can do its worst (sleep, loop inside C code, catch every signal,
+``os._exit``, crash the interpreter, exhaust memory) and the main process is still there to say,
+in one line, which strategy, seat and game did it, with every finished chunk saved and the run
+resumable. Between results the main process reads the workers' board (simulate.board): a
+strategy call older than the decision time limit gets its worker killed (SIGKILL needs no
+cooperation); a worker that died mid-game is named by its last post.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+import warnings
+from concurrent.futures import FIRST_COMPLETED, wait
+from typing import Any, Callable, Iterator
+
+from simulate.board import dead_and_busy, overrun, process_alive, read_board
+from simulate.games.base import IllegalActionError
+from simulate.worker_watchdog import start_worker
+
+POLL_SECONDS = 0.1
+RESUME = "finished chunks are saved: fix it and run the same command to resume"
+
+
+def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
+                 decision_seconds: float | None) -> Iterator[tuple[int, Any]]:
+    """``(i, play(tasks[i]))`` as each chunk finishes, in any order, on ``workers`` processes;
+    a strategy call running over ``decision_seconds`` (None: no limit) or a dead worker is an
+    IllegalActionError naming it."""
+    from joblib.externals.loky import get_reusable_executor
+
+    parent = os.getpid()
+    with tempfile.TemporaryDirectory(prefix="simulate-board-") as board:
+        with warnings.catch_warnings():      # growing past warm(): it waits for that one task
+            warnings.filterwarnings("ignore", "Trying to resize an executor")
+            executor = get_reusable_executor(max_workers=workers, initializer=start_worker,
+                                             initargs=(parent,))
+        here = {"parent": parent, "board": board, "path": [os.getcwd(), *sys.path]}
+        futures = {executor.submit(play, {**task, **here}): i for i, task in enumerate(tasks)}
+        pending, finished = set(futures), False
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: f.exception() is not None):  # good first
+                    yield futures[future], _result(future, board)
+                if decision_seconds:
+                    _stop_overrun(board, decision_seconds)
+            finished = True
+        finally:
+            if not finished:     # an error, Ctrl-C, or the caller stopped: no worker plays on
+                _stop_workers(executor, pending)
+
+
+def warm() -> None:
+    """Start one worker now, once per process (it imports the engines while this process reads
+    the config)."""
+    from joblib.externals.loky import get_reusable_executor
+
+    global _warmed
+    if not _warmed:
+        _warmed = True
+        get_reusable_executor(max_workers=1, initializer=start_worker,
+                              initargs=(os.getpid(),)).submit(_ready)
+
+
+_warmed = False
+
+
+def _ready() -> None:
+    import simulate.runner  # noqa: F401
+
+
+def _stop_workers(executor, pending: set) -> None:
+    """Cancel the chunks not started; if some are being played, kill the pool's workers and wait
+    (briefly) until the pool knows it is broken, so the next run starts a fresh one. (loky's own
+    ``shutdown(kill_workers=True)`` races with its queue thread when chunks are still queued.)"""
+    if all(future.cancel() or future.done() for future in list(pending)):
+        return
+    workers = list(getattr(executor, "_processes", {}))
+    for pid in workers:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    flags = getattr(executor, "_flags", None) if workers else None
+    deadline = time.monotonic() + 5
+    while flags is not None and not flags.broken and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _stop_overrun(board: str, seconds: float) -> None:
+    late = overrun(board, seconds)
+    if late is None:
+        return
+    try:
+        os.kill(late.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    raise IllegalActionError(f"{late.where()} took longer than the decision time limit of "
+                             f"{seconds:g} s; its worker was stopped, {RESUME} (or raise "
+                             "[run] decision_seconds; 0 = no limit)")
+
+
+def _result(future, board: str) -> Any:
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        codes = re.search(r"exit codes of the workers are \{(.*?)\}", str(exc))
+        raise IllegalActionError(died(board, codes[1] if codes else "")) from None
+
+
+def died(board: str, how: str) -> str:
+    """One line on a worker that died: how (its exit code or signal) and what it was playing."""
+    how = f" ({how})" if how else ""
+    dead = dead_and_busy(board) or [e for e in read_board(board) if not process_alive(e.pid)]
+    if not dead:
+        return (f"a worker process died{how}: a strategy crashed it (os._exit, a segfault) or "
+                f"the system ran out of memory; {RESUME}")
+    entry = dead[0]
+    if entry.busy:
+        return (f"a worker process died{how} in {entry.where()} (seats: "
+                f"{', '.join(map(repr, entry.names))}); {RESUME}")
+    return f"a worker process died{how} between decisions, playing {entry.playing()}; {RESUME}"
+
+
+def play_in_child(play: Callable[[dict], Any], task: dict, decision_seconds: float | None) -> Any:
+    """``play(task)`` in a child process of this one, watched the same way (for a Dask worker:
+    its processes are daemons, which may not start a pool, but may run a program). A child that
+    answered is kept for the next chunk; one that overran or died is replaced."""
+    child, folder = _take_child()
+    board = os.path.join(folder, "board")
+    given = os.path.join(folder, f"task-{uuid.uuid4().hex}")
+    answer = given + ".out"
+    with open(given, "wb") as file:
+        pickle.dump((play, {**task, "board": board, "parent": os.getpid()}), file)
+    answered = False
+    try:
+        child.stdin.write(given + "\n")
+        child.stdin.flush()
+        while child.poll() is None and not os.path.exists(answer):
+            time.sleep(POLL_SECONDS)
+            if decision_seconds:
+                _stop_overrun(board, decision_seconds)
+        answered = os.path.exists(answer)
+    except OSError:                      # the child was gone before it read the task
+        pass
+    finally:
+        if not answered:
+            _discard(child)
+    if not answered:
+        code = child.returncode
+        how = signal.Signals(-code).name if code and code < 0 else f"exit code {code}"
+        message = died(board, how)
+        shutil.rmtree(folder, ignore_errors=True)
+        raise IllegalActionError(message)
+    with open(answer, "rb") as file:
+        ok, value = pickle.load(file)
+    for path in (given, answer):
+        os.remove(path)
+    with _children_guard:
+        _idle_children.append((child, folder))
+    if not ok:
+        raise value
+    return value
+
+
+_idle_children: list[tuple[subprocess.Popen, str]] = []
+_children_guard = threading.Lock()
+
+
+def _take_child() -> tuple[subprocess.Popen, str]:
+    with _children_guard:
+        while _idle_children:
+            child, folder = _idle_children.pop()
+            if child.poll() is None:
+                return child, folder
+            shutil.rmtree(folder, ignore_errors=True)
+    folder = tempfile.mkdtemp(prefix="simulate-player-")
+    os.mkdir(os.path.join(folder, "board"))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    child = subprocess.Popen([sys.executable, "-m", "simulate.pool"], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    return child, folder
+
+
+def _discard(child: subprocess.Popen) -> None:
+    if child.poll() is None:
+        child.kill()
+    child.wait()
+
+
+def _child() -> None:
+    """A child of :func:`play_in_child`: for each task file named on stdin, play it and leave
+    the result (or the error) beside it."""
+    started = False
+    for line in sys.stdin:
+        given = line.strip()
+        with open(given, "rb") as file:
+            play, task = pickle.load(file)
+        if not started:
+            start_worker(task["parent"])
+            started = True
+        try:
+            result = (True, play(task))
+        except Exception as exc:
+            result = (False, exc if _picklable(exc) else
+                      RuntimeError(f"{type(exc).__name__}: {exc}"))
+        with open(given + ".tmp", "wb") as file:
+            pickle.dump(result, file)
+        os.replace(given + ".tmp", given + ".out")
+
+
+def _picklable(exc: Exception) -> bool:
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return True
+    except Exception:
+        return False
+
+
+if __name__ == "__main__":
+    _child()
