@@ -19,12 +19,12 @@ import hashlib
 import json
 import random
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from simulate.config_file import load_toml
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
@@ -105,18 +105,6 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
     if variant.strategies:
         named["strategies"] = variant.strategies
     return named if variant.seed is None else {**named, "seed": variant.seed}
-
-
-def load_toml(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"config file not found: {path}")
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))   # a BOM is accepted
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: malformed TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a UTF-8 text file") from None
 
 
 def load_config(path: str | Path, **overrides: Any) -> RunConfig:

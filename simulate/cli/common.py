@@ -44,6 +44,18 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
 
 
+MAX_WORD = 80      # an echoed value (a path, a name, a repr) is cut to this many characters
+MAX_LINE = 1000
+
+
+def one_line(message: str) -> str:
+    """An error message as one bounded line: whitespace collapsed, every over-long word (an
+    echoed value: no word of the tool's own is that long) and the line itself cut with "…"."""
+    words = [w if len(w) <= MAX_WORD else w[:MAX_WORD] + "…" for w in message.split()]
+    line = "error: " + " ".join(words)
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + "…"
+
+
 @contextmanager
 def user_errors(debug: bool = False) -> Iterator[None]:
     """Turn bad input into one line on stderr and exit code 2."""
@@ -52,7 +64,7 @@ def user_errors(debug: bool = False) -> Iterator[None]:
     except (ConfigError, IllegalActionError) as exc:
         if debug:
             raise
-        typer.echo("error: " + " ".join(str(exc).split()), err=True)
+        typer.echo(one_line(str(exc)), err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo(f"\n{INTERRUPTED}", err=True)
@@ -73,7 +85,7 @@ class OneLineGroup(typer.core.TyperGroup):
             exc.show()
             code = 2
         except click_errors.ClickException as exc:
-            typer.echo("error: " + " ".join(exc.format_message().split()), err=True)
+            typer.echo(one_line(exc.format_message()), err=True)
             code = exc.exit_code
         except (ABORT, KeyboardInterrupt):
             typer.echo(f"\n{INTERRUPTED}", err=True)
