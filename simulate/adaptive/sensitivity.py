@@ -31,7 +31,7 @@ from statsmodels.stats.multitest import multipletests
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
 from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
 from simulate.config import BASELINE, RunConfig, Variant, _positive, show_value
-from simulate.games.base import ConfigError, make_rules, rule_fields, rules_dict
+from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.runner import run
 
 KEYS = {"metric", "seat", "players", "negligible", "rules", "first_games", "max_games",
@@ -92,9 +92,11 @@ def alternatives(rules_class: type, rules: Any, only: Any) -> list[tuple[str, An
     """(rule, value, '') for every value to try, (rule, None, why) for every rule skipped."""
     fields = {f.name: f for f in rule_fields(rules_class)}
     if only is not None:
-        if not isinstance(only, list) or any(r not in fields for r in only):
-            raise ConfigError(f"[sensitivity] rules = {only!r}: give a list of known rules: "
-                              f"{', '.join(fields)}")
+        unknown = [r for r in only if not isinstance(r, str) or r not in fields] \
+            if isinstance(only, list) else [only]
+        if unknown:
+            raise ConfigError(f"[sensitivity] rules = {only!r}: give a list of known rules"
+                              f"{did_you_mean(unknown[0], fields)}: {', '.join(fields)}")
         fields = {r: fields[r] for r in only}
     current = rules_dict(rules)
     found = []
