@@ -282,8 +282,8 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
             result.append(by_lower[hero.lower()])
         else:
             allowed = ", ".join(("random", ALL_HEROES) + spec.heroes)
-            raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
-                              f"allowed: {allowed}")
+            raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}"
+                              f"{did_you_mean(hero, spec.heroes)}; allowed: {allowed}")
     fixed = [h for h in result if h]
     if len(fixed) != len(set(fixed)):
         raise ConfigError("[players] heroes: a hero can be fixed for one seat only")

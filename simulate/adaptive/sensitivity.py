@@ -29,7 +29,7 @@ from typing import Any
 from statsmodels.stats.multitest import multipletests
 
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
-from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.config import BASELINE, RunConfig, Variant, _positive, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.runner import run
@@ -68,7 +68,7 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
             0.5 < confidence < 1):
         raise ConfigError(f"[sensitivity] confidence = {confidence!r} is invalid; allowed: "
                           "a number in (0.5, 1)")
-    cap = _positive(table.get("max_games", base.games), "[sensitivity] max_games")
+    cap = games_cap(table, "sensitivity", base, overrides)
     first = _positive(table.get("first_games", min(200, cap)), "[sensitivity] first_games")
     baseline = base.variants[0]
     variants, changes, skipped = [baseline], {}, []

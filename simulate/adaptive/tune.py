@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from simulate.adaptive.metrics import METRICS, parse_metric, read_values
-from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
 from simulate.config import RunConfig, Variant, _only, _positive, show_value
-from simulate.games.base import ConfigError, make_rules, rule_fields
+from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
 from simulate.runner import run
 
 TUNE_KEYS = {"rules", "step", "tolerance", "confidence", "first_games", "max_games", "budget",
@@ -71,7 +71,7 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
     if len(grid) > MAX_GRID:
         raise ConfigError(f"[tune]: the grid has {len(grid):,} points (at most {MAX_GRID}); "
                           "narrow the ranges or give a coarser step")
-    cap = _positive(tune.get("max_games", base.games), "[tune] max_games")
+    cap = games_cap(tune, "tune", base, overrides)
     first = _positive(tune.get("first_games", min(200, cap)), "[tune] first_games")
     budget = tune.get("budget")
     budget = None if budget is None else _positive(budget, "[tune] budget")
@@ -168,8 +168,8 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
     for name, span in given.items():
         f = fields.get(name)
         if f is None:
-            raise ConfigError(f"[tune] rules: unknown rule '{name}'; known rules: "
-                              f"{', '.join(fields)}")
+            raise ConfigError(f"[tune] rules: unknown rule '{name}'{did_you_mean(name, fields)}; "
+                              f"known rules: {', '.join(fields)}")
         declared = f.metadata.get("range")
         if f.metadata.get("safety_limit"):
             raise ConfigError(f"[tune] rules: {name} is a safety limit, not a rule to tune")

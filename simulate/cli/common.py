@@ -23,7 +23,11 @@ ABORT = getattr(click_errors, "Abort", KeyboardInterrupt)
 
 ConfigPath = Annotated[str, typer.Argument(help="The run's TOML file.", show_default=False)]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
-Games = Annotated[int | None, typer.Option("--games", help="Games per variant (overrides [run]).")]
+Games = Annotated[int | None, typer.Option(
+    "--games", help="Games per variant and player count (overrides [run]; with --until-ci, "
+                    "tune and sensitivity: the cap).")]
+Chunk = Annotated[int | None, typer.Option("--chunk", help="Games per chunk (overrides [run]).")]
+Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Seed = Annotated[int | None, typer.Option("--seed", help="Run seed (overrides [run]).")]
 Out = Annotated[str | None, typer.Option("--out", help="Results folder (overrides [run]).")]
 
