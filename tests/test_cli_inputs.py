@@ -135,3 +135,10 @@ def test_an_error_line_is_bounded_however_long_the_value(tmp_path):
     assert "s…" in result.output and "s" * 81 not in result.output, result.output
     result = invoke("run", path, "--games", "9" * 100_000)
     assert result.exit_code == 2 and len(result.output) < 1100, result.output[:300]
+
+
+def test_control_characters_of_a_value_are_escaped_in_the_error_line():
+    result = invoke("list", "\x1b[2Jgone\u202e")
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert "\\x1b[2Jgone\\u202e" in result.output, result.output

@@ -53,9 +53,11 @@ MAX_LINE = 1000
 
 
 def one_line(message: str) -> str:
-    """An error message as one bounded line: whitespace collapsed, every over-long word (an
-    echoed value: no word of the tool's own is that long) and the line itself cut with "…"."""
-    words = [w if len(w) <= MAX_WORD else w[:MAX_WORD] + "…" for w in message.split()]
+    """An error message as one bounded line: whitespace collapsed, control characters escaped
+    (an echoed value cannot move the cursor), every over-long word (an echoed value: no word of
+    the tool's own is that long) and the line itself cut with "…"."""
+    shown = "".join(c if c.isprintable() or c.isspace() else repr(c)[1:-1] for c in message)
+    words = [w if len(w) <= MAX_WORD else w[:MAX_WORD] + "…" for w in shown.split()]
     line = "error: " + " ".join(words)
     return line if len(line) <= MAX_LINE else line[:MAX_LINE] + "…"
 
