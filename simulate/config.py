@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -378,6 +380,13 @@ def _seconds(value: Any, where: str) -> float | None:
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number of seconds in "
                           f"(0, {MAX_DECISION_SECONDS:g}], e.g. 2.0")
     return float(value)
+
+
+def is_number(value: Any) -> bool:
+    """A finite int or float that a float can hold (not a bool, nan, inf or 10**400)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) <= sys.float_info.max and (isinstance(value, int) or math.isfinite(value))
 
 
 def _positive(value: Any, where: str, maximum: int = MAX_GAMES) -> int:

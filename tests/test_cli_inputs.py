@@ -54,6 +54,25 @@ def test_adaptive_commands_take_games_as_the_cap_and_chunk(tmp_path, command):
     assert {chunk["size"] for chunk in manifest["chunks"].values()} == {2}
 
 
+@pytest.mark.parametrize("command, key, value", [
+    ("tune", "rules", {"solo_win_score": [float("nan"), 35]}),
+    ("tune", "rules", {"solo_win_score": [5, 10**400]}),
+    ("tune", "targets", [{"metric": "win_rate", "equals": float("inf"), "players": 1}]),
+    ("tune", "targets", [{"metric": "win_rate", "equals": 10**400, "players": 1}]),
+    ("tune", "tolerance", float("nan")),
+    ("sensitivity", "negligible", 10**400),
+    ("sensitivity", "negligible", float("inf")),
+])
+def test_adaptive_numbers_must_be_finite(tmp_path, command, key, value):
+    config = base_config("dungeon_roll", str(tmp_path / "out"))
+    config[command] = {**ADAPTIVE[command], key: value}
+    path = tmp_path / "run.toml"
+    path.write_text(toml_text(config), encoding="utf-8")
+    result = invoke("validate", path)
+    assert result.exit_code == 2 and result.output.startswith("error: "), result.output
+    assert "is invalid" in result.output, result.output
+
+
 def _config(tmp_path, **players):
     config = base_config("dungeon_roll", str(tmp_path / "out"))
     config["players"].update(players)

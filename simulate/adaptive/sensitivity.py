@@ -30,7 +30,7 @@ from statsmodels.stats.multitest import multipletests
 
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
-from simulate.config import BASELINE, RunConfig, Variant, _positive, show_value
+from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.runner import run
 
@@ -59,8 +59,7 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
                           f"the run's player counts {base.player_counts}")
     metric = parse_metric({"metric": "mean_score", **table}, spec, [players], "[sensitivity]")
     negligible = table.get("negligible")
-    if negligible is not None and (isinstance(negligible, bool) or not isinstance(
-            negligible, (int, float)) or negligible <= 0):
+    if negligible is not None and (not is_number(negligible) or negligible <= 0):
         raise ConfigError(f"[sensitivity] negligible = {negligible!r} is invalid; allowed: "
                           "a number > 0")
     confidence = table.get("confidence", 0.95)

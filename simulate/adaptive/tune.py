@@ -33,7 +33,7 @@ from typing import Any
 from simulate.adaptive.metrics import METRICS, parse_metric, read_values
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
-from simulate.config import RunConfig, Variant, _only, _positive, show_value
+from simulate.config import RunConfig, Variant, _only, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
 from simulate.runner import run
 
@@ -182,8 +182,7 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
 
 
 def _span(span: Any, name: str, declared: tuple) -> tuple:
-    ok = (isinstance(span, list) and len(span) == 2
-          and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in span))
+    ok = isinstance(span, list) and len(span) == 2 and all(map(is_number, span))
     if not ok or span[0] >= span[1]:
         raise ConfigError(f"[tune] rules: {name} = {span!r} is invalid; allowed: [low, high] "
                           f"with low < high")
@@ -198,11 +197,13 @@ def _values(name: str, lo: float, hi: float, step: Any, integer: bool) -> list:
         raise ConfigError(f"[tune] step: {name} is a float rule; give its grid step, "
                           f"e.g. step = {{ {name} = 0.1 }}")
     step = 1 if step is None else step
-    if isinstance(step, bool) or not isinstance(step, (int, float)) or step <= 0 or (
-            integer and not isinstance(step, int)):
+    if not is_number(step) or step <= 0 or (integer and not isinstance(step, int)):
         raise ConfigError(f"[tune] step: {name} = {step!r} is invalid; allowed: a positive "
                           f"{'integer' if integer else 'number'}")
     count = int((hi - lo) / step + 1e-9) + 1
+    if count > MAX_GRID:                        # checked before the values are listed
+        raise ConfigError(f"[tune]: {name} has {count:,} values from {lo} to {hi} in steps of "
+                          f"{step}; the grid has at most {MAX_GRID}: give a coarser step")
     return [lo + i * step if integer else round(lo + i * step, 12) for i in range(count)]
 
 
@@ -232,9 +233,9 @@ def _target(table: dict, i: int, spec, counts: list[int], tolerance: float) -> T
 
 
 def _number(value: Any, where: str, low: float | None, high: float | None) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-            low is not None and value <= low) or (high is not None and value > high):
-        span = f" in ({low}, {high if high is not None else 'inf'}]" if low is not None else ""
+    if not is_number(value) or (low is not None and value <= low) or (
+            high is not None and value > high):
+        span = "" if low is None else f" > {low}" if high is None else f" in ({low}, {high}]"
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number{span}")
     return float(value)
 
