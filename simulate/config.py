@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import re
-import tomllib
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from simulate.config_file import load_toml
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
@@ -119,22 +121,6 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
     if variant.strategies:
         named["strategies"] = variant.strategies
     return named if variant.seed is None else {**named, "seed": variant.seed}
-
-
-def load_toml(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"config file not found: {path}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))   # a BOM is accepted
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: malformed TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a UTF-8 text file") from None
-    table = data.get("components")
-    if isinstance(table, dict) and isinstance(table.get("folder"), str):   # relative to the file
-        table["folder"] = str((path.parent / table["folder"]).resolve())
-    return data
 
 
 def load_config(path: str | Path, **overrides: Any) -> RunConfig:
@@ -321,8 +307,8 @@ def _heroes(value: Any, seats: int, spec: GameSpec) -> list[str | None]:
             result.append(by_lower[hero.lower()])
         else:
             allowed = ", ".join(("random", ALL_HEROES) + spec.heroes)
-            raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}; "
-                              f"allowed: {allowed}")
+            raise ConfigError(f"[players] heroes: unknown hero {hero!r} for {spec.name}"
+                              f"{did_you_mean(hero, spec.heroes)}; allowed: {allowed}")
     fixed = [h for h in result if h]
     if len(fixed) != len(set(fixed)):
         raise ConfigError("[players] heroes: a hero can be fixed for one seat only")
@@ -415,6 +401,13 @@ def _seconds(value: Any, where: str) -> float | None:
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number of seconds in "
                           f"(0, {MAX_DECISION_SECONDS:g}], e.g. 2.0, or 0 for no limit")
     return float(value) or None
+
+
+def is_number(value: Any) -> bool:
+    """A finite int or float that a float can hold (not a bool, nan, inf or 10**400)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) <= sys.float_info.max and (isinstance(value, int) or math.isfinite(value))
 
 
 def _positive(value: Any, where: str, maximum: int = MAX_GAMES) -> int:

@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Any
 
-from simulate.games.base import ConfigError
+from simulate.games.base import ConfigError, did_you_mean
 from simulate.interrupts import genuine, said
 
 
@@ -88,8 +88,8 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
     else:
         known = strategies_for(game)
         if name not in known:
-            raise ConfigError(f"{where}: unknown strategy '{name}' for {game}; "
-                              f"known: {', '.join(known)}")
+            raise ConfigError(f"{where}: unknown strategy '{name}' for {game}"
+                              f"{did_you_mean(name, known)}; known: {', '.join(known)}")
         cls = known[name]
     allowed = strategy_params(cls)
     for key, value in params.items():

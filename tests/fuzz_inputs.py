@@ -255,3 +255,158 @@ def not_valid_int(lo: int, hi: int):
             return False
     return st.one_of(st.text(printable, max_size=12), st.integers(max_value=lo - 1).map(str),
                      st.integers(min_value=hi + 1).map(str)).filter(lambda t: not valid(t))
+
+
+# ---------------------------------------------------------------------------------------------
+# Any key of a full config given a hostile value, and hostile text spliced into a config file
+
+BIG_NUMBERS = [2**63, -2**63 - 1, 2**64, 10**30, -10**30, 10**4000, math.nan, math.inf, -math.inf,
+               -0.0, 5e-324, 1.7976931348623157e308]
+ODD_TEXT = ["\u200b", "e\u0301", "\u202e", "\U0010ffff", "\ufeff", "\x00", "\x7f", "Ω≈ç√",
+            "ﬃ", "İ", "\u0663", "🎲" * 2000, "x" * 5000, "k " * 3000]
+hostile_values = st.one_of(any_value, st.sampled_from(BIG_NUMBERS + ODD_TEXT),
+                           st.integers(min_value=2**63), st.integers(max_value=-2**63),
+                           st.integers(1, 30).map(lambda d: _nested([], d)),
+                           st.integers(1, 30).map(lambda d: _nested({}, d)),
+                           st.just({"k" * 500: 1}), st.just(list(range(5000))))
+
+
+def _nested(empty, depth: int):
+    value = 1
+    for _ in range(depth):
+        value = [value] if isinstance(empty, list) else {"a": value}
+    return value
+
+
+def full_config(game: str, out: str, table: str = "") -> dict:
+    """A valid config using every table: rules, variants (own seed and strategies), sweep and
+    heroes; or, with ``table`` = tune or sensitivity, a valid adaptive config of Dungeon Roll."""
+    if table:
+        return {**base_config("dungeon_roll", out), table: json.loads(json.dumps(ADAPTIVE[table]))
+                | ({"targets": [{"metric": "win_rate", "equals": 0.5, "players": 1,
+                                 "tolerance": 0.2}]} if table == "tune" else {})}
+    spec = get_game(game)
+    fields = rule_fields(spec.rules_class)
+    first, last = fields[0], fields[-1]
+    data = base_config(game, out)
+    data["players"].update(rotate=False, heroes=spec.heroes[0] if spec.heroes else "random")
+    data["rules"] = {first.name: first.default}
+    data["variants"] = [{"name": "v", "seed": 3, "strategies": "random",
+                         last.name: last.default}]
+    data["sweep"] = {first.name: [first.default]}
+    return data
+
+
+def key_paths(data, prefix=()) -> list[tuple]:
+    """Every key and list index of a config, tables included (a table can be mistyped too)."""
+    paths = []
+    items = data.items() if isinstance(data, dict) else enumerate(data) \
+        if isinstance(data, list) else []
+    for key, value in items:
+        paths.append(prefix + (key,))
+        paths += key_paths(value, prefix + (key,))
+    return paths
+
+
+# Keys whose valid values (or defaults) can make a run long or wide, or compile a kernel: broken
+# configs with these only validate; any other key is also run, replayed, tuned.
+COSTLY = {"games", "chunk", "jobs", "until_ci", "max_games", "first_games", "budget", "engine",
+          "step"}
+
+
+@st.composite
+def mistyped_configs(draw, out: str):
+    """(config, path, costly): a full config with one key (or table) set to a hostile value,
+    removed, or given an unknown sibling."""
+    table = draw(st.sampled_from(["", "", "tune", "sensitivity"]))
+    data = full_config(draw(st.sampled_from(GAMES)), out, table)
+    path = draw(st.sampled_from(key_paths(data)))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    how = draw(st.sampled_from(["value", "value", "value", "remove", "sibling"]))
+    if how == "remove":
+        del parent[path[-1]]
+    elif how == "sibling" and isinstance(parent, dict):
+        parent[draw(hostile_texts.filter(lambda k: k not in parent))] = draw(hostile_values)
+    else:
+        parent[path[-1]] = draw(hostile_values)
+    costly = bool(COSTLY & {str(k) for k in path}) or table == "tune" and "rules" in path
+    return data, path, costly
+
+
+def _splice(text: str, at: int, piece: str) -> str:
+    lines = text.splitlines(keepends=True)
+    at %= len(lines) + 1
+    return "".join(lines[:at]) + piece + "\n" + "".join(lines[at:])
+
+
+hostile_pieces = st.one_of(
+    st.integers(17, 3000).map(lambda d: "deep = " + "[" * d + "]" * d),
+    st.integers(17, 3000).map(lambda d: "deep = " + "{a = " * d + "1" + "}" * d),
+    st.integers(17, 20000).map(lambda d: ".".join(["a"] * d) + " = 1"),
+    st.integers(17, 3000).map(lambda d: "[" + ".".join(["t"] * d) + "]"),
+    st.integers(101, 400_000).map(lambda n: "k" * n + " = 1"),
+    st.integers(4097, 400_000).map(lambda n: f'v = "{"v" * n}"'),
+    st.integers(4301, 6000).map(lambda n: "n = " + "9" * n),
+    st.integers(20, 200).map(lambda n: "games = " + "9" * n),
+    st.sampled_from(['s = "\\u0000"', 's = "\\uD800"', "f = nan", "f = -inf", "f = 1e999",
+                     'deep = "[[[[[[[[[[[[[[[[[[[[[["', "# [[[[[[[[[[[[[[[[[[[[[[[[[[\nzz = 1",
+                     "k = '''" + "[" * 40 + "'''", 'x = """' + "{" * 40 + '"""',
+                     "a.b.c = 1\na.b = 2", "\u202e = 1", '"\U0010ffff" = 1', "games = 0x7fffffffffffffffff",
+                     "seed = 1979-05-27T07:32:00Z", "[[run]]", "[run.game]"]))
+
+
+@st.composite
+def hostile_files(draw, out: str):
+    """Text of a valid config with one hostile piece spliced in (often at a table's end)."""
+    text = toml_text(full_config(draw(st.sampled_from(GAMES)), out))
+    return _splice(text, draw(st.integers(0, 40)), draw(hostile_pieces))
+
+
+# ---------------------------------------------------------------------------------------------
+# Every option of every command given a bad value
+
+HUGE = "9" * 1_000_000
+INT_RANGES = {"--games": (1, MAX_GAMES), "--jobs": (1, MAX_JOBS), "--chunk": (1, MAX_CHUNK),
+              "--seed": (0, 2**63 - 1), "--game": (0, 1), "--players": (1, 1)}
+TEXT_OPTIONS = {"--engine": ("auto", "python", "compiled"), "--backend": ("loky", "dask"),
+                "--variant": ("baseline", "v")}
+FLAGS = ["--fresh", "--debug", "--report", "--no-report"]
+COMMAND_OPTIONS = {
+    "run": ["--out", "--jobs", "--games", "--seed", "--chunk", "--backend", "--scheduler",
+            "--engine", "--until-ci", *FLAGS],
+    "tune": ["--out", "--jobs", "--games", "--seed", "--chunk", "--backend", "--scheduler",
+             *FLAGS],
+    "sensitivity": ["--out", "--jobs", "--games", "--seed", "--chunk", "--backend",
+                    "--scheduler", *FLAGS],
+    "replay": ["--game", "--variant", "--players", "--seed", "--debug"],
+    "validate": ["--debug"], "report": ["--debug"], "list": ["--debug"]}
+odd_text = st.one_of(st.text(printable, max_size=12), st.sampled_from(ODD_TEXT + [HUGE, ""]))
+
+
+@st.composite
+def bad_option(draw, command: str):
+    """One option of ``command`` with a value it must refuse."""
+    option = draw(st.sampled_from(COMMAND_OPTIONS[command] + ["--no-such-option"]))
+    if option in INT_RANGES:
+        value = draw(st.one_of(not_valid_int(*INT_RANGES[option]),
+                               st.sampled_from(["nan", "inf", "1e3", "0x10", HUGE, "٥"])))
+        return [f"{option}={value}"]
+    if option in TEXT_OPTIONS:
+        return [f"{option}={draw(odd_text.filter(lambda v: v not in TEXT_OPTIONS[option]))}"]
+    if option == "--until-ci":
+        return [f"--until-ci={draw(st.sampled_from(['nan', 'inf', '-inf', '0', '1.5', HUGE]))}"]
+    if option == "--scheduler":
+        address = draw(odd_text.filter(lambda v: not re.search(r":[0-9]+$", v)))   # no port
+        return ["--backend=dask", f"--scheduler={address}"]
+    if option == "--out":
+        return ["--out=" + draw(st.sampled_from(["", " ", "/", "~", ".", "..", "\0", "a" * 5000]))]
+    if option in FLAGS:
+        return [f"{option}={draw(st.sampled_from(['maybe', '1', HUGE]))}"]
+    return [option]                           # unknown
+
+
+hostile_paths = st.one_of(odd_text, st.sampled_from(
+    ["{dir}", "{fifo}", "{missing}", "{unreadable}", "{binary}", "{big}", "/dev/zero",
+     "/dev/null", "/proc/self/mem", "a\0b", "x" * 5000]))

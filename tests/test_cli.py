@@ -76,7 +76,7 @@ def test_list_shows_games_strategies_and_rules():
 def test_help_keeps_brackets_and_h_is_help():
     result = invoke("run", "-h")
     assert result.exit_code == 0
-    assert "Games per variant (overrides [run])." in result.output
+    assert "Games per variant and player count (overrides [run];" in " ".join(result.output.split())
 
 
 def test_validate_summarises(tmp_path):

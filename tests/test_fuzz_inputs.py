@@ -19,8 +19,10 @@ from typer.testing import CliRunner
 
 from simulate.cli import app
 from simulate.games import get_game
-from tests.fuzz_inputs import (GAMES, HOSTILE_TEXT, base_config, broken_configs, not_valid_int,
-                               printable, toml_text)
+from simulate.cli.common import MAX_LINE
+from tests.fuzz_inputs import (COMMAND_OPTIONS, GAMES, HOSTILE_TEXT, bad_option, base_config,
+                               broken_configs, full_config, hostile_files, hostile_paths,
+                               mistyped_configs, not_valid_int, printable, toml_text)
 
 REPO = Path(__file__).resolve().parents[1]
 FUZZ = dict(deadline=None, derandomize=True, database=None,
@@ -51,6 +53,21 @@ def invoke(args: list[str]):
     return runner.invoke(app, [str(a) for a in args])
 
 
+@pytest.fixture(scope="module")
+def games_played():
+    """How many games the Python engine has played (the fuzzed configs never pick compiled)."""
+    from simulate import runner as runner_module
+    played = [0]
+    play_game = runner_module.play_game
+
+    def counted(*args, **kwargs):
+        played[0] += 1
+        return play_game(*args, **kwargs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runner_module, "play_game", counted)
+        yield played
+
+
 def assert_one_line_error(result, context=""):
     shown = f"{context}\n{result.output}"
     assert "Traceback" not in result.output, shown
@@ -59,6 +76,7 @@ def assert_one_line_error(result, context=""):
     assert result.exit_code == 2, shown
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: "), shown
+    assert len(lines[0]) <= MAX_LINE + 1, shown[:2000]
 
 
 def assert_ok_or_one_line_error(result, context=""):
@@ -221,3 +239,93 @@ def test_the_real_entry_point_answers_one_line(tmp_path, args):
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert len((done.stderr + done.stdout).strip().splitlines()) == 1, done.stderr
+
+
+def assert_no_game_after_error(result, played: list, before: int, context: str):
+    assert_ok_or_one_line_error(result, context)
+    if result.exit_code == 2:
+        assert played[0] == before, f"{played[0] - before} game(s) played, then: {context}"
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), **FUZZ)
+@given(data=st.data())
+def test_any_key_mistyped_is_one_line_and_plays_nothing(folder, games_played, data):
+    """Every key of every table (run, players, rules, variants, sweep, tune, tune.targets,
+    sensitivity), the tables themselves too, set to a hostile value, removed or given an
+    unknown sibling: exit 0 or one line and exit 2, and no game played before the 2."""
+    case = fresh(folder)
+    config, key, costly = data.draw(mistyped_configs(str(case / "out")))
+    path = case / "run.toml"
+    path.write_text(toml_text(config), encoding="utf-8")
+    table = next((t for t in ("tune", "sensitivity") if t in config), None)
+    commands = [["validate", path]] if costly else [
+        ["validate", path], [table, path, "--no-report"] if table else ["run", path, "--no-report"],
+        ["replay", path, "--game", "0"]]
+    args = data.draw(st.sampled_from(commands))
+    before = games_played[0]
+    result = invoke(args)
+    event(f"{key[0]}: exit {result.exit_code}")
+    assert_no_game_after_error(result, games_played, before,
+                               f"{args[0]} {key}: {path.read_text()[:3000]}")
+
+
+@settings(max_examples=60, **FUZZ)
+@given(data=st.data(), cmd=st.sampled_from(["validate", "run", "replay"]))
+def test_hostile_files_are_one_line(folder, data, cmd):
+    """Nesting thousands deep, keys and strings of hundreds of KB, dotted keys of 20,000 parts,
+    integers of 5,000 digits, odd unicode: one line, exit 2, in bounded time and memory."""
+    case = fresh(folder)
+    path = case / "run.toml"
+    path.write_text(data.draw(hostile_files(str(case / "out"))), encoding="utf-8")
+    args = [cmd, path] + (["--game", "0"] if cmd == "replay" else [])
+    assert_one_line_error(invoke(args), path.read_text()[:500])
+
+
+@pytest.fixture(scope="module")
+def odd_files(folder):
+    """A folder, a FIFO, a missing, an unreadable, a binary and a too-large file."""
+    base = folder / "odd"
+    base.mkdir()
+    (base / "dir").mkdir()
+    os.mkfifo(base / "fifo")
+    (base / "unreadable").write_text("[run\n")             # invalid too: root reads anything
+    (base / "unreadable").chmod(0)
+    (base / "binary").write_bytes(b"\xff\xfe\x00[run]")
+    (base / "big").write_text("# " + "x" * (2 << 20) + "\n")
+    return {name: str(base / name) for name in
+            ("dir", "fifo", "missing", "unreadable", "binary", "big")}
+
+
+@settings(max_examples=40, **FUZZ)
+@given(where=hostile_paths, cmd=st.sampled_from(["validate", "run", "replay", "tune",
+                                                 "sensitivity"]))
+def test_config_paths_that_are_no_config_are_one_line(folder, odd_files, where, cmd):
+    path = where.format(**odd_files) if where.startswith("{") else where
+    args = [cmd, path] + (["--game", "0"] if cmd == "replay" else [])
+    assert_one_line_error(invoke(args), repr(where[:200]))
+
+
+@pytest.fixture(scope="module")
+def configs(folder):
+    """A valid run config, a tune and a sensitivity config, and a finished run's folder."""
+    base = folder / "configs"
+    base.mkdir()
+    paths = {}
+    for name, table in (("run", ""), ("tune", "tune"), ("sensitivity", "sensitivity")):
+        paths[name] = base / f"{name}.toml"
+        paths[name].write_text(toml_text(full_config("dungeon_roll", str(base / f"out-{name}"),
+                                                     table)), encoding="utf-8")
+    assert invoke(["run", paths["run"], "--no-report"]).exit_code == 0
+    paths["results"] = base / "out-run"
+    return paths
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)), **FUZZ)
+@given(data=st.data(), command=st.sampled_from(sorted(COMMAND_OPTIONS)))
+def test_every_option_of_every_command_refuses_bad_values(configs, data, command):
+    options = data.draw(bad_option(command))
+    target = {"tune": configs["tune"], "sensitivity": configs["sensitivity"],
+              "report": configs["results"], "list": "dungeon_roll"}.get(command, configs["run"])
+    extra = ["--game", "0"] if command == "replay" and "--game" not in options[0] else []
+    assert_one_line_error(invoke([command, target, *extra, *options]),
+                          f"{command} {[o[:100] for o in options]}")

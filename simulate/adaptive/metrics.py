@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 from scipy import stats
 
-from simulate.games.base import ConfigError, GameSpec
+from simulate.games.base import ConfigError, GameSpec, did_you_mean
 
 # metric -> what it means (shown in errors and `simulate tune` output)
 METRICS = {
@@ -42,7 +42,8 @@ def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) ->
     own = {c: t for c, (t, _) in spec.game_columns.items() if t in ("int", "float", "bool")}
     known = list(METRICS) + list(own)
     if not isinstance(name, str) or name not in known:
-        raise ConfigError(f"{where}: unknown metric {name!r}; allowed: {', '.join(known)}")
+        raise ConfigError(f"{where}: unknown metric {name!r}{did_you_mean(name, known)}; "
+                          f"allowed: {', '.join(known)}")
     seat = table.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                              or not 0 <= seat < min(players)):

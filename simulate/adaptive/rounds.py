@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from simulate.config import RunConfig, _only, parse_config
+from simulate.config import RunConfig, _only, _positive, parse_config
 from simulate.games.base import ConfigError
 from simulate.manifest import save
 from simulate.folder_io import write_inside
@@ -45,6 +45,15 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
                           "one variant per rule value it tries")
     _only(table, keys, f"[{key}]")
     return table, parse_config(data, **overrides)
+
+
+def games_cap(table: dict[str, Any], key: str, base: RunConfig,
+              overrides: dict[str, Any]) -> int:
+    """Games per candidate and player count at most: --games, else the table's max_games,
+    else [run] games."""
+    if overrides.get("games") is not None:
+        return base.games                      # parse_config took --games as [run] games
+    return _positive(table.get("max_games", base.games), f"[{key}] max_games")
 
 
 def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:

@@ -29,9 +29,9 @@ from typing import Any
 from statsmodels.stats.multitest import multipletests
 
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
-from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
-from simulate.config import BASELINE, RunConfig, Variant, _positive, show_value
-from simulate.games.base import ConfigError, make_rules, rule_fields, rules_dict
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
+from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
+from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.runner import run
 
 KEYS = {"metric", "seat", "players", "negligible", "rules", "first_games", "max_games",
@@ -59,8 +59,7 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
                           f"the run's player counts {base.player_counts}")
     metric = parse_metric({"metric": "mean_score", **table}, spec, [players], "[sensitivity]")
     negligible = table.get("negligible")
-    if negligible is not None and (isinstance(negligible, bool) or not isinstance(
-            negligible, (int, float)) or negligible <= 0):
+    if negligible is not None and (not is_number(negligible) or negligible <= 0):
         raise ConfigError(f"[sensitivity] negligible = {negligible!r} is invalid; allowed: "
                           "a number > 0")
     confidence = table.get("confidence", 0.95)
@@ -68,7 +67,7 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
             0.5 < confidence < 1):
         raise ConfigError(f"[sensitivity] confidence = {confidence!r} is invalid; allowed: "
                           "a number in (0.5, 1)")
-    cap = _positive(table.get("max_games", base.games), "[sensitivity] max_games")
+    cap = games_cap(table, "sensitivity", base, overrides)
     first = _positive(table.get("first_games", min(200, cap)), "[sensitivity] first_games")
     baseline = base.variants[0]
     variants, changes, skipped = [baseline], {}, []
@@ -92,9 +91,11 @@ def alternatives(rules_class: type, rules: Any, only: Any) -> list[tuple[str, An
     """(rule, value, '') for every value to try, (rule, None, why) for every rule skipped."""
     fields = {f.name: f for f in rule_fields(rules_class)}
     if only is not None:
-        if not isinstance(only, list) or any(r not in fields for r in only):
-            raise ConfigError(f"[sensitivity] rules = {only!r}: give a list of known rules: "
-                              f"{', '.join(fields)}")
+        unknown = [r for r in only if not isinstance(r, str) or r not in fields] \
+            if isinstance(only, list) else [only]
+        if unknown:
+            raise ConfigError(f"[sensitivity] rules = {only!r}: give a list of known rules"
+                              f"{did_you_mean(unknown[0], fields)}: {', '.join(fields)}")
         fields = {r: fields[r] for r in only}
     current = rules_dict(rules)
     found = []

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from simulate.adaptive.metrics import METRICS, parse_metric, read_values
-from simulate.adaptive.rounds import base_run, record_stopping, schedule, write_json
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
-from simulate.config import RunConfig, Variant, _only, _positive, show_value
-from simulate.games.base import ConfigError, make_rules, rule_fields
+from simulate.config import RunConfig, Variant, _only, _positive, is_number, show_value
+from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
 from simulate.runner import run
 
 TUNE_KEYS = {"rules", "step", "tolerance", "confidence", "first_games", "max_games", "budget",
@@ -71,7 +71,7 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
     if len(grid) > MAX_GRID:
         raise ConfigError(f"[tune]: the grid has {len(grid):,} points (at most {MAX_GRID}); "
                           "narrow the ranges or give a coarser step")
-    cap = _positive(tune.get("max_games", base.games), "[tune] max_games")
+    cap = games_cap(tune, "tune", base, overrides)
     first = _positive(tune.get("first_games", min(200, cap)), "[tune] first_games")
     budget = tune.get("budget")
     budget = None if budget is None else _positive(budget, "[tune] budget")
@@ -168,8 +168,8 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
     for name, span in given.items():
         f = fields.get(name)
         if f is None:
-            raise ConfigError(f"[tune] rules: unknown rule '{name}'; known rules: "
-                              f"{', '.join(fields)}")
+            raise ConfigError(f"[tune] rules: unknown rule '{name}'{did_you_mean(name, fields)}; "
+                              f"known rules: {', '.join(fields)}")
         declared = f.metadata.get("range")
         if f.metadata.get("safety_limit"):
             raise ConfigError(f"[tune] rules: {name} is a safety limit, not a rule to tune")
@@ -182,8 +182,7 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
 
 
 def _span(span: Any, name: str, declared: tuple) -> tuple:
-    ok = (isinstance(span, list) and len(span) == 2
-          and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in span))
+    ok = isinstance(span, list) and len(span) == 2 and all(map(is_number, span))
     if not ok or span[0] >= span[1]:
         raise ConfigError(f"[tune] rules: {name} = {span!r} is invalid; allowed: [low, high] "
                           f"with low < high")
@@ -198,11 +197,13 @@ def _values(name: str, lo: float, hi: float, step: Any, integer: bool) -> list:
         raise ConfigError(f"[tune] step: {name} is a float rule; give its grid step, "
                           f"e.g. step = {{ {name} = 0.1 }}")
     step = 1 if step is None else step
-    if isinstance(step, bool) or not isinstance(step, (int, float)) or step <= 0 or (
-            integer and not isinstance(step, int)):
+    if not is_number(step) or step <= 0 or (integer and not isinstance(step, int)):
         raise ConfigError(f"[tune] step: {name} = {step!r} is invalid; allowed: a positive "
                           f"{'integer' if integer else 'number'}")
     count = int((hi - lo) / step + 1e-9) + 1
+    if count > MAX_GRID:                        # checked before the values are listed
+        raise ConfigError(f"[tune]: {name} has {count:,} values from {lo} to {hi} in steps of "
+                          f"{step}; the grid has at most {MAX_GRID}: give a coarser step")
     return [lo + i * step if integer else round(lo + i * step, 12) for i in range(count)]
 
 
@@ -232,9 +233,9 @@ def _target(table: dict, i: int, spec, counts: list[int], tolerance: float) -> T
 
 
 def _number(value: Any, where: str, low: float | None, high: float | None) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-            low is not None and value <= low) or (high is not None and value > high):
-        span = f" in ({low}, {high if high is not None else 'inf'}]" if low is not None else ""
+    if not is_number(value) or (low is not None and value <= low) or (
+            high is not None and value > high):
+        span = "" if low is None else f" > {low}" if high is None else f" in ({low}, {high}]"
         raise ConfigError(f"{where} = {value!r} is invalid; allowed: a number{span}")
     return float(value)
 

@@ -5,6 +5,9 @@ Bad input prints one line; ``--debug`` shows the traceback instead.
 """
 from __future__ import annotations
 
+from importlib import metadata
+from typing import Annotated
+
 import typer
 
 from simulate.cli.common import OneLineGroup
@@ -14,6 +17,25 @@ from simulate.cli import components_cmd, inspect_cmds, replay_cmd, run_cmd, tune
 app = typer.Typer(cls=OneLineGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Monte Carlo balance analysis for dice-driven adventure board games.")
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        try:
+            version = metadata.version("dice-balance")
+        except metadata.PackageNotFoundError:        # run from a source tree, not installed
+            from simulate import __version__ as version
+        typer.echo(f"simulate {version}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and exit.")] = False) -> None:
+    pass
+
+
 app.command("run")(run_cmd.run)
 app.command("tune")(tune_cmd.tune)
 app.command("sensitivity")(tune_cmd.sensitivity)

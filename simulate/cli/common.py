@@ -23,7 +23,11 @@ ABORT = getattr(click_errors, "Abort", KeyboardInterrupt)
 
 ConfigPath = Annotated[str, typer.Argument(help="The run's TOML file.", show_default=False)]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
-Games = Annotated[int | None, typer.Option("--games", help="Games per variant (overrides [run]).")]
+Games = Annotated[int | None, typer.Option(
+    "--games", help="Games per variant and player count (overrides [run]; with --until-ci, "
+                    "tune and sensitivity: the cap).")]
+Chunk = Annotated[int | None, typer.Option("--chunk", help="Games per chunk (overrides [run]).")]
+Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Seed = Annotated[int | None, typer.Option("--seed", help="Run seed (overrides [run]).")]
 Out = Annotated[str | None, typer.Option("--out", help="Results folder (overrides [run]).")]
 
@@ -47,6 +51,20 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
 
 
+MAX_WORD = 80      # an echoed value (a path, a name, a repr) is cut to this many characters
+MAX_LINE = 1000
+
+
+def one_line(message: str) -> str:
+    """An error message as one bounded line: whitespace collapsed, control characters escaped
+    (an echoed value cannot move the cursor), every over-long word (an echoed value: no word of
+    the tool's own is that long) and the line itself cut with "…"."""
+    shown = "".join(c if c.isprintable() or c.isspace() else repr(c)[1:-1] for c in message)
+    words = [w if len(w) <= MAX_WORD else w[:MAX_WORD] + "…" for w in shown.split()]
+    line = "error: " + " ".join(words)
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + "…"
+
+
 @contextmanager
 def user_errors(debug: bool = False) -> Iterator[None]:
     """Turn bad input into one line on stderr and exit code 2."""
@@ -55,7 +73,7 @@ def user_errors(debug: bool = False) -> Iterator[None]:
     except (ConfigError, IllegalActionError) as exc:
         if debug:
             raise
-        typer.echo("error: " + " ".join(str(exc).split()), err=True)
+        typer.echo(one_line(str(exc)), err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo(f"\n{INTERRUPTED}", err=True)
@@ -76,7 +94,7 @@ class OneLineGroup(typer.core.TyperGroup):
             exc.show()
             code = 2
         except click_errors.ClickException as exc:
-            typer.echo("error: " + " ".join(exc.format_message().split()), err=True)
+            typer.echo(one_line(exc.format_message()), err=True)
             code = exc.exit_code
         except (ABORT, KeyboardInterrupt):
             typer.echo(f"\n{INTERRUPTED}", err=True)

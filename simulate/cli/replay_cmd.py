@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import ConfigPath, Debug, Seed, user_errors
-from simulate.games.base import ConfigError
+from simulate.games.base import ConfigError, did_you_mean
 
 
 def replay(config: ConfigPath,
@@ -26,8 +26,9 @@ def replay(config: ConfigPath,
         cfg = load_config(config, seed=seed)
         chosen = [v for v in cfg.variants if v.name == variant]
         if not chosen:
-            raise ConfigError(f"unknown variant '{variant}'; variants: "
-                              f"{', '.join(v.name for v in cfg.variants)}")
+            names = [v.name for v in cfg.variants]
+            raise ConfigError(f"unknown variant '{variant}'{did_you_mean(variant, names)}; "
+                              f"variants: {', '.join(names)}")
         n = players if players is not None else cfg.player_counts[0]
         if n not in cfg.player_counts:
             raise ConfigError(f"--players {n} is not in this run; player counts: "

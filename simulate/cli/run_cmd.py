@@ -6,14 +6,12 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import (ConfigPath, Debug, Games, Out, Seed, check_backend,
-                                 user_errors)
+from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed,
+                                 check_backend, user_errors)
 
 
-def run(config: ConfigPath, out: Out = None, jobs: Annotated[int | None, typer.Option(
-        "--jobs", help="Worker processes (overrides [run]).")] = None,
-        games: Games = None, seed: Seed = None,
-        chunk: Annotated[int | None, typer.Option("--chunk", help="Games per chunk.")] = None,
+def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
+        seed: Seed = None, chunk: Chunk = None,
         backend: Annotated[str, typer.Option(
             "--backend", help="loky (this machine) or dask (a Dask cluster).")] = "loky",
         scheduler: Annotated[str | None, typer.Option(

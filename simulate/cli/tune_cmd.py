@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import ConfigPath, Debug, Out, Seed, check_backend, user_errors
+from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend,
+                                 user_errors)
 from simulate.results_folder import held_for_rounds
 
-Jobs = Annotated[int | None, typer.Option("--jobs", help="Worker processes (overrides [run]).")]
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
 Scheduler = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address.")]
 Fresh = Annotated[bool, typer.Option("--fresh", help="Delete this tool's earlier results in the "
@@ -17,8 +17,8 @@ Fresh = Annotated[bool, typer.Option("--fresh", help="Delete this tool's earlier
 Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
 
 
-def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
-         backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
+         seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
          report: Report = True, debug: Debug = False) -> None:
     """Find the rule values that meet the targets of CONFIG's tune table, each with its
     interval (noisy bisection for one rule and target, else successive halving)."""
@@ -28,7 +28,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
     from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
-        plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out)
+        plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
+                         chunk=chunk)
         check_backend(backend, scheduler)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
@@ -46,8 +47,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = No
             typer.echo(f"report: {report_path}")
 
 
-def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Seed = None,
-                backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
+                seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
@@ -57,7 +58,8 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, seed: Se
     from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
-        plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out)
+        plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
+                                chunk=chunk)
         check_backend(backend, scheduler)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)

@@ -5,7 +5,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from simulate.games.base import ConfigError, GameSpec
+from simulate.games.base import ConfigError, GameSpec, did_you_mean
 
 
 @cache
@@ -15,5 +15,6 @@ def game_names() -> tuple[str, ...]:
 
 def get_game(name: str) -> GameSpec:
     if name not in game_names():
-        raise ConfigError(f"unknown game '{name}'; known games: {', '.join(game_names())}")
+        raise ConfigError(f"unknown game '{name}'{did_you_mean(name, game_names())}; known games: "
+                          f"{', '.join(game_names())}")
     return importlib.import_module(f"{__name__}.{name}").GAME

@@ -142,6 +142,8 @@ def make_rules(rules_class: type, overrides: dict[str, Any], where: str = "[rule
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean 'x'?)' for the closest known name, or ''."""
     import difflib
+    if len(str(word)) > 100:          # no name is that long (and difflib is quadratic)
+        return ""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
