@@ -15,11 +15,11 @@ import sys
 import tempfile
 import time
 
-from joblib import Parallel, delayed
 from polars.testing import assert_frame_equal
 
 from simulate.games import get_game
 from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+from strength import in_processes
 
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 # The long differential runs per game: (players, strategies, rules, games).
@@ -87,7 +87,7 @@ def differential(game: str, jobs: int = 2) -> dict:
     work = [(game, p, s, r, start, min(start + chunk, n // SHORTER))
             for p, s, r, n in DIFFERENTIAL[game] for start in range(0, n // SHORTER, chunk)]
     start = time.perf_counter()
-    games = sum(Parallel(n_jobs=jobs)(delayed(_same_chunk)(*w) for w in work))
+    games = sum(in_processes(_same_chunk, work, jobs))
     return {"games": games, "identical": True, "seconds": round(time.perf_counter() - start, 1),
             "configurations": [f"{p}p {'|'.join(s)} {r or 'printed rules'}"
                                for p, s, r, _ in DIFFERENTIAL[game]]}

@@ -18,7 +18,6 @@ import os
 import statistics
 import time
 
-from joblib import Parallel, delayed
 
 from reports.stats import t_interval
 from simulate.config import can_look_ahead
@@ -32,6 +31,16 @@ SEEDS_BY_GAME = {} if os.environ.get("BENCH_QUICK") else {"risky_adventure": 400
 SIMULATIONS = 8                                        # search's budget: look-ahead games/decision
 BLOCK = 10                                             # seeds per joblib task
 TOLERANCE = 0.05                                       # "matches": win-rate loss under 5 points
+
+
+def in_processes(function, arguments: list[tuple], jobs: int) -> list:
+    """``[function(*a) for a in arguments]``, in order, on ``jobs`` processes (stdlib pool: the
+    runner's watched loky workers are its own, simulate.pool)."""
+    if jobs == 1:
+        return [function(*a) for a in arguments]
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(function, *zip(*arguments)))
 
 
 def interval(diff: list[float]) -> dict:
@@ -85,9 +94,9 @@ def strength(games: list[str] | None = None, seeds: int | None = None,
     tasks = [(game, players(game), start) for game in games
              for start in range(0, count[game], block)]
     load = os.getloadavg()[0]
-    done = Parallel(n_jobs=n_jobs)(
-        delayed(_block)(game, n, simulations, seed, start, min(block, count[game] - start))
-        for game, n, start in tasks)
+    done = in_processes(_block, [(game, n, simulations, seed, start,
+                                  min(block, count[game] - start)) for game, n, start in tasks],
+                        n_jobs)
     out = {}
     for game in games:
         mine = [d for t, d in zip(tasks, done) if t[0] == game]

@@ -52,7 +52,8 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
         try:
             while pending:
                 done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=lambda f: f.exception() is not None):  # good first
+                # good chunks first, then the earliest failed chunk: its error is the one said
+                for future in sorted(done, key=lambda f: (f.exception() is not None, futures[f])):
                     yield futures[future], _result(future, board)
                 if decision_seconds:
                     _stop_overrun(board, decision_seconds)

@@ -151,7 +151,7 @@ def test_an_error_line_is_bounded_however_long_the_value(tmp_path):
     path.write_text(toml_text(config), encoding="utf-8")
     result = invoke("validate", path)
     assert result.exit_code == 2
-    assert "s…" in result.output and "s" * 81 not in result.output, result.output
+    assert "s…s" in result.output and "s" * 81 not in result.output, result.output
     result = invoke("run", path, "--games", "9" * 100_000)
     assert result.exit_code == 2 and len(result.output) < 1100, result.output[:300]
 

@@ -51,16 +51,18 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"
 
 
-MAX_WORD = 80      # an echoed value (a path, a name, a repr) is cut to this many characters
+MAX_WORD = 160     # an echoed value (a path, a name, a repr) longer than this is cut in the middle
 MAX_LINE = 1000
 
 
 def one_line(message: str) -> str:
     """An error message as one bounded line: whitespace collapsed, control characters escaped
     (an echoed value cannot move the cursor), every over-long word (an echoed value: no word of
-    the tool's own is that long) and the line itself cut with "…"."""
+    the tool's own is that long: cut in the middle, so a path keeps its file name) and the line
+    itself cut with "…"."""
     shown = "".join(c if c.isprintable() or c.isspace() else repr(c)[1:-1] for c in message)
-    words = [w if len(w) <= MAX_WORD else w[:MAX_WORD] + "…" for w in shown.split()]
+    half = MAX_WORD // 2
+    words = [w if len(w) <= MAX_WORD else w[:half] + "…" + w[-half:] for w in shown.split()]
     line = "error: " + " ".join(words)
     return line if len(line) <= MAX_LINE else line[:MAX_LINE] + "…"
 
