@@ -85,7 +85,7 @@ def roll_dungeon(st, rng, n):
 # ---------------------------------------------------------------- delves
 @njit(cache=True)
 def new_game(st, R, rng, n_players, heroes):
-    """state.DungeonRollState.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
+    """state.State.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
     st[:] = 0
     st[N_PLAYERS] = n_players
     for t in range(10):

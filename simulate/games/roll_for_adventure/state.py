@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from simulate.games.base import Outcome, look_ahead_copy
-from simulate.games.roll_for_adventure import enemies, metrics, territories
+from simulate.games.roll_for_adventure import enemies, scoring, territories
 from simulate.games.roll_for_adventure.actions import (
     CLAIM as CLAIM_ACTION, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave, DefeatEnemy,
     GiveBonusDie, LoseDie, Place, ResetDamage, UsePower)
@@ -75,7 +75,7 @@ class State:
         return self._view
 
     def outcome(self) -> Outcome:
-        return metrics.outcome(self)
+        return scoring.outcome(self)
 
     def clone(self, rng=None):
         """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
