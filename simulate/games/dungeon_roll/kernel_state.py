@@ -10,10 +10,11 @@ import numpy as np
 from numba import njit
 
 from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
+from simulate.games.dungeon_roll.legal import Phase
 from simulate.kernels.cpython_random import mt_random
 
-# Phases (legal.py) and delve ends (scoring.py's strings, by index).
-MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = range(9)
+# Phases (legal.py's Phase, as plain ints for numba) and delve ends (scoring.py's strings, by index).
+MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = map(int, Phase)
 # Between two delves: the driver starts the next one (state.py calls _start_delve from
 # _end_delve; numba cannot cache that cycle, and nothing happens in between).
 NEXT_DELVE = 9

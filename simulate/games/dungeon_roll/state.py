@@ -15,7 +15,7 @@ from simulate.games.dungeon_roll.components import (
     POTION, SCROLL, SWEEPS, THIEF, TREASURE_NAMES)
 from simulate.games.dungeon_roll.legal import (DRAGON, DRAGON_FIGHT, LOOT, MONSTER, OVER,
                                                PHASE_NAMES, REGROUP, REROLL, REVIVE_PHASE,
-                                               LegalActions)
+                                               LegalActions, Phase)
 from simulate.games.dungeon_roll.powers import Powers
 from simulate.games.dungeon_roll.scoring import Scoring
 from simulate.games.dungeon_roll.view import DungeonView, make_view
@@ -126,7 +126,7 @@ class State(LegalActions, Powers, Scoring):
         n = min(self.level, self.pool)
         self.pool -= n
         self._roll_dungeon(n)
-        self.phase = MONSTER
+        self.phase: Phase = MONSTER
         self._advance()
 
     def _advance(self) -> None:

@@ -6,9 +6,26 @@ Each container below lists the dice lying there; every die is in exactly one of 
 """
 from __future__ import annotations
 
+from enum import IntEnum
+
 from simulate.games.roll_for_adventure.rules import COLOURS, HERO_DICE, Rules
 
-PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = range(8)
+
+
+class Phase(IntEnum):
+    """What the team is asked now (the kernels use the same numbers as plain ints:
+    kernel_layout.py)."""
+    PLACE = 0
+    ADVANCE = 1
+    LOSE = 2
+    CLAIM = 3
+    GIVE = 4
+    DEFEAT = 5
+    RESET = 6
+    OVER = 7
+
+
+PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = Phase
 PHASES = ("place", "advance", "lose", "claim", "give", "defeat", "reset", "over")
 
 

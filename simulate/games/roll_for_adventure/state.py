@@ -16,7 +16,7 @@ from simulate.games.roll_for_adventure.actions import (
     GiveBonusDie, LoseDie, Place, ResetDamage, UsePower)
 from simulate.games.roll_for_adventure.heroes import POWERS
 from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, DEFEAT, GIVE, LOSE, OVER,
-                                                       PLACE, RESET, Kingdom)
+                                                       PLACE, RESET, Kingdom, Phase)
 from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, HERO_DICE, TERRITORIES,
                                                      Rules)
 from simulate.games.roll_for_adventure.territories import FIRST_BONUS
@@ -68,6 +68,10 @@ class State:
     @property
     def current_seat(self) -> int:
         return self.k.active
+
+    @property
+    def phase(self) -> Phase:
+        return self.k.phase
 
     def view(self, seat: int) -> KingdomView:
         """Co-op: every seat sees the whole kingdom, through a read-only window."""

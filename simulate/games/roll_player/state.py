@@ -49,6 +49,10 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     def legal_actions(self) -> list:
         return self._legal
 
+    @property
+    def phase(self) -> Phase:
+        return self.t.phase
+
     def view(self, seat: int) -> View:
         self._window.refresh()
         return self._views[seat]
@@ -137,7 +141,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     # --- flow helpers -------------------------------------------------------------------
     def _ask(self, phase: int, seat: int, legal: list) -> bool:
         t = self.t
-        t.phase, t.current_seat, self.current_seat = phase, seat, seat
+        t.phase, t.current_seat, self.current_seat = PHASES[phase], seat, seat
         self._legal = legal
         return True
 

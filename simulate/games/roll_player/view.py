@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from simulate.games.read_only import CONSTANT, SAME, TUPLE, TUPLES, Window
 from simulate.games.roll_player.components import load_components
-from simulate.games.roll_player.phases import P_RACE, S_RACE
+from simulate.games.roll_player.phases import S_RACE, Phase
 from simulate.games.roll_player.rules import Rules
 
 
@@ -38,7 +38,7 @@ class Table(TableQueries):
         self.rules, self.comp, self.n = rules, comp, n
         self.solo = n == 1
         self.n_cards = 3 if self.solo else n + 1                 # Initiative cards in play
-        self.phase = P_RACE
+        self.phase = Phase.RACE
         self.stage = S_RACE
         self.current_seat = self.turn_seat = self.start_player = 0
         self.round = 0
