@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from simulate.games.adventure_realms.actions import Phase
 from simulate.games.adventure_realms.components import GUILDS
 from simulate.games.base import Outcome, ranks_by
 
@@ -50,7 +51,7 @@ SEAT_COLUMNS = {
     "food": ("int", "Food left at the end."),
 }
 
-OVER = "over"
+OVER = Phase.OVER
 
 
 class Scoring:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from simulate.games.adventure_realms.actions import Phase
+
 
 class View(NamedTuple):
     seat: int
-    phase: str                       # agent, recruit, banish, discard, magic
+    phase: Phase                     # what the seat is asked (actions.Phase)
     round: int
     first_player: int
     comp: Any                        # the component data (immutable tuples)

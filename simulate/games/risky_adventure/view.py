@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from simulate.games.risky_adventure.actions import Phase
 from simulate.games.risky_adventure.components import Components
 from simulate.games.risky_adventure.rules import Rules
 
 
 class View(NamedTuple):
     seat: int
-    phase: str                   # "place", "claim", "map", "bonus", "activate"
+    phase: Phase                 # what the seat is asked (actions.Phase)
     rules: Rules
     comp: Components             # component data (immutable)
     round: int
