@@ -95,20 +95,6 @@ def test_variants_play_to_the_end(overrides):
         play_game(GAME, rules, seats(n), seed, check=True)
 
 
-def test_the_view_is_read_only_and_shows_only_what_the_seat_may_see():
-    s = start(3)
-    view = s.view(1)
-    assert isinstance(view, tuple)
-    with pytest.raises(AttributeError):
-        view.hand = ()
-    for name, value in view._asdict().items():
-        assert not isinstance(value, (list, dict, set)), name
-    assert list(view.hand) == s.hand[1] and view.deck_size == len(s.deck[1])
-    assert view.hand_sizes == (5, 5, 5)
-    names = set(view._fields)
-    assert not names & {"deck", "rng", "hero_deck", "adventure_deck", "monsters"}
-
-
 def test_clone_is_independent_and_replays_the_same_game():
     s = start(2, seed=5)
     rng = random.Random(1)
