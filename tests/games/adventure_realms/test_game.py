@@ -1,5 +1,5 @@
-"""Set-up, the Reveal Phase, whole games (invariants, every strategy and variant), the view, the
-clone, and malformed data files."""
+"""Set-up, the Reveal Phase, whole games (invariants, every strategy and variant), the clone and
+malformed data files (the view: test_view.py)."""
 import json
 import random
 
