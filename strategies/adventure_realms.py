@@ -175,7 +175,7 @@ class ExpectedVP(Strategy):
         self._setup(view)
         self._powers, self._dungeons = {}, {}          # prices that hold for this decision
         phase = view.phase
-        if phase == "agent":
+        if phase == A.Phase.AGENT:
             return self._choose_agent(view, actions)
         best, choice = -1e9, actions[0]
         for a in actions:
@@ -201,7 +201,7 @@ class ExpectedVP(Strategy):
                     c = cards[card] = static + (self._dungeon_value(view, steps) if steps else 0.0)
                 v += c
             else:
-                v = self._value(view, a, "agent")
+                v = self._value(view, a, A.Phase.AGENT)
             if v > best:
                 best, choice = v, a
         return choice
@@ -224,7 +224,7 @@ class ExpectedVP(Strategy):
             return 0.0
         if kind is A.Banish:                          # from hand: loses this round's reveal too
             hero = self._hero[a.card]
-            in_hand = a.pile == "hand" and phase != "recruit"
+            in_hand = a.pile == "hand" and phase != A.Phase.RECRUIT
             lost = self.static_value(hero.reveal) if in_hand else 0.0
             return 0.45 - self._worth[hero.id] - lost
         if kind is A.Discard:

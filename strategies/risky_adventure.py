@@ -135,18 +135,18 @@ class SpotValuer(Strategy):
     # --- decisions ---------------------------------------------------------------------------
     def choose(self, view, actions):
         phase = view.phase
-        if phase == "place":
+        if phase == A.Phase.PLACE:
             self._values = values = self.spot_values(view)   # the claim phase reuses them
             self._turn = view.turn
             return self.best_placement(self.chances(view, values), actions)
-        if phase == "claim":
+        if phase == A.Phase.CLAIM:
             values = self._values if self._turn == view.turn else self.spot_values(view)
             cost = self.clock_value
             return max(actions, key=lambda a: sum(values[s][0] for s in a.spots)
                        - cost * (a.clocks - a.trades))
-        if phase == "map":
+        if phase == A.Phase.MAP:
             return max(actions, key=lambda a: self.map_value(view, a))
-        if phase == "bonus":
+        if phase == A.Phase.BONUS:
             return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * 3 > 1 \
                 else A.FAME
         typed = [a for a in actions if isinstance(a, A.Activate) and not a.wild]

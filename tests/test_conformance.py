@@ -1,5 +1,11 @@
 """The generic conformance test: every registered game must pass it (STYLE.md, practice 3)."""
 import dataclasses
+import enum
+import importlib
+import inspect
+import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +112,113 @@ def test_views_are_read_only_and_play_is_unchanged_by_writes(name):
     from tests.vandal import assert_vandals_change_nothing
     spec = get_game(name)
     assert_vandals_change_nothing(name, spec.players[1], 1)
+
+
+# --------------------------------------------------------------------------------------------
+# The game-folder contract (issue 24): the same file for the same role in every game
+
+GAME_FILES = ("__init__.py", "rules.py", "state.py", "actions.py", "view.py", "scoring.py",
+              "components.py", "RULES.md")
+TEST_FILES = ("helpers.py", "test_game.py", "test_audit.py", "test_view.py",
+              "test_report_section.py")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _module(name, part):
+    return importlib.import_module(f"simulate.games.{name}.{part}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_folder_has_a_file_for_every_role(name):
+    folder = ROOT / "simulate" / "games" / name
+    missing = [f for f in GAME_FILES if not (folder / f).is_file()]
+    assert not missing, f"simulate/games/{name}/ lacks {missing}"
+    assert (folder / "RULES.md").read_text().strip(), "RULES.md is empty"
+    tests = ROOT / "tests" / "games" / name
+    wanted = TEST_FILES + (("test_kernel.py",) if (folder / "kernel.py").is_file() else ()) \
+        + (("broken_files.py",) if (folder / "data").is_dir() else ())
+    missing = [f for f in wanted if not (tests / f).is_file()]
+    assert not missing, f"tests/games/{name}/ lacks {missing}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_state_and_phase_follow_the_contract(name):
+    spec = get_game(name)
+    assert re.fullmatch(r"\d+\.\d+", spec.version), f"version {spec.version!r} is not 'N.N'"
+    assert spec.rules_class is _module(name, "rules").Rules
+    assert dataclasses.is_dataclass(spec.rules_class)
+    state_module = _module(name, "state")
+    State, Phase = state_module.State, state_module.Phase
+    assert State.__name__ == "State"
+    assert issubclass(Phase, enum.IntEnum), "the phases are an IntEnum named Phase"
+    state = spec.new_game(spec.rules_class(), spec.players[0], random.Random(3), None)
+    assert type(state) is State, "new_game returns state.State"
+    rng, steps = random.Random(3), 0
+    while steps < 300:
+        assert type(state.phase) is Phase, f"phase {state.phase!r} is no {Phase.__name__}"
+        if state.is_over:
+            break
+        actions = state.legal_actions()
+        state.apply(actions[int(rng.random() * len(actions))])
+        steps += 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_results_columns_are_declared_in_scoring(name):
+    spec, scoring = get_game(name), _module(name, "scoring")
+    assert spec.game_columns is scoring.GAME_COLUMNS
+    assert spec.seat_columns is scoring.SEAT_COLUMNS
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_load_components_takes_an_optional_folder(name):
+    from simulate.games.base import ConfigError
+    from simulate.games.component_files import game_components
+    load = _module(name, "components").load_components
+    params = list(inspect.signature(load).parameters.values())
+    assert [(p.name, p.default) for p in params] == [("folder", None)]
+    assert load() is not None
+    data = game_components(name)
+    if data is None:                        # components in code: a folder is refused
+        with pytest.raises(ConfigError, match=name):
+            load(ROOT / "nowhere")
+    else:
+        assert load(data.SHIPPED) == load()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_public_field_of_the_view_is_documented(name):
+    """A view field is documented by a trailing comment on its declaration (a NamedTuple field,
+    or the ``self.<field> = ...`` line of the table a Window shows) or as ``field`` in the
+    class's docstring."""
+    spec = get_game(name)
+    state = spec.new_game(spec.rules_class(), spec.players[1], random.Random(1), None)
+    missing = _undocumented(state.view(0))
+    assert not missing, f"{name}: undocumented view fields {missing}"
+
+
+def _undocumented(view) -> list[str]:
+    from simulate.games.read_only import Window
+    if isinstance(view, Window):
+        table = type(object.__getattribute__(view, "_source"))
+        return [f for f in type(view).FIELDS if not _documented(table, f)]
+    missing = []
+    for field in view._fields:
+        value = getattr(view, field)
+        missing += _undocumented(value) if isinstance(value, Window) else \
+            [] if _documented(type(view), field) else [field]
+    return missing
+
+
+def _documented(cls, name: str) -> bool:
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("simulate"):
+            continue
+        if re.search(rf"``{name}\b", inspect.getdoc(klass) or ""):
+            return True
+        for line in inspect.getsource(klass).splitlines():
+            code, _, comment = line.partition("#")
+            if comment.strip() and (re.match(rf"\s*{name}\s*:", code) or re.search(
+                    rf"\b{name}\b(\s*:[^=]*)?(\s*,\s*\w+)*\s*=[^=]", code.replace("self.", ""))):
+                return True
+    return False

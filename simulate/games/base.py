@@ -18,6 +18,15 @@ state machine:
   fresh ``random.Random`` seeded from ``rng`` (never the game's own RNG). ``State.clone(rng)``
   (:func:`look_ahead_copy`) does the copying part.
 
+The folder ``simulate/games/<name>/`` holds the same file for the same role in every game
+(tests/test_conformance.py checks it): ``rules.py`` (``Rules``), ``state.py`` (``State``, and
+``Phase``: an ``IntEnum`` of what the deciding seat is asked, ``State.phase`` one of its members;
+compiled kernels use the same numbers as plain ints), ``actions.py``, ``view.py`` (what a seat may
+see; every field documented), ``scoring.py`` (the outcome and the game's own results columns,
+``GAME_COLUMNS`` and ``SEAT_COLUMNS``), ``components.py`` (``load_components(folder=None)``; a
+game without data files refuses a folder with a ``ConfigError``) and ``RULES.md``. ``GameSpec``
+versions read ``N.N``. Its tests live in ``tests/games/<name>/`` under the same names by role.
+
 Nothing here knows any particular game; the runner, the CLI and the reports only use this module.
 """
 from __future__ import annotations

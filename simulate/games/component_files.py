@@ -127,6 +127,20 @@ def cached_loader(build: Callable[[Path], T], current: Callable[[], Path]
     return load_components
 
 
+def in_code_loader(game: str, components: T) -> Callable[[Path | None], T]:
+    """``load_components(folder=None)`` of a game whose components are code, not data files:
+    ``components``; a folder is refused, since the game reads none."""
+
+    def load_components(folder: Path | None = None) -> T:
+        """The game's components (constants in code; it reads no data folder)."""
+        if folder is not None:
+            raise ConfigError(f"{game} keeps its components in code and reads no data folder "
+                              f"(got {str(folder)!r}); those that do: {', '.join(data_games())}")
+        return components
+
+    return load_components
+
+
 # --------------------------------------------------------------------------------------------
 # pydantic's error -> one line
 

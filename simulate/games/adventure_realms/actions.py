@@ -5,7 +5,19 @@ log reads like the table talk: ``Place(card='Fighter', space='Merylith', option=
 """
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
+
+
+class Phase(IntEnum):
+    """What the deciding seat is asked now (``State.phase``, ``View.phase``)."""
+    AGENT = 0           # Agent Phase: place agents, play items
+    RECRUIT = 1         # Reveal Phase: recruit from the Guild Row
+    BANISH = 2          # a card lets the seat banish cards
+    DISCARD = 3         # over the hand limit: discard
+    FORT = 4            # the Fort's reward choice
+    MAGIC = 5           # Dungeon Phase: Magic cards in turn order
+    OVER = 6
 
 
 class Place(NamedTuple):

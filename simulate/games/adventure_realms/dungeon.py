@@ -6,9 +6,10 @@ A mixin of ``State`` (``state.py``).
 from __future__ import annotations
 
 from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.actions import Phase
 from simulate.games.adventure_realms.scoring import Scoring
 
-MAGIC = "magic"
+MAGIC = Phase.MAGIC
 
 
 class Dungeon(Scoring):

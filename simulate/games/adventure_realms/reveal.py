@@ -3,6 +3,7 @@ and the sub-decisions: banishing and Bastion's forced discards. A mixin of ``Sta
 from __future__ import annotations
 
 from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.actions import Phase
 
 
 class RevealPhase:
@@ -36,7 +37,7 @@ class RevealPhase:
             self.gain(seat, card.reveal)
         if self.events is not None:
             self.events.append(f"seat {seat} reveals: {self.rp[seat]} Recruit Points")
-        self.phase = "recruit"
+        self.phase = Phase.RECRUIT
         self._then = "recruit"
 
     def _recruit(self, action: A.Recruit) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.actions import Phase
 from simulate.games.adventure_realms.components import GUILDS, load_components, space_gains
 from simulate.games.adventure_realms.dungeon import Dungeon
 from simulate.games.adventure_realms.effects import VP_PARTS, Effects
@@ -21,9 +22,7 @@ from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.view import View, make_view
 
-AGENT, RECRUIT, BANISH, DISCARD = "agent", "recruit", "banish", "discard"
-MAGIC, OVER = "magic", "over"
-FORT = "fort"
+AGENT, RECRUIT, BANISH, DISCARD, FORT, MAGIC, OVER = Phase
 FORT_AGENT = "agent"
 # The Fort's guild steps with 2 steps: two in one guild, or one in each of two guilds.
 FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))

@@ -13,9 +13,9 @@ from simulate.games.base import GameSpec
 from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import GAME_COLUMNS, SEAT_COLUMNS
-from simulate.games.dungeon_roll.state import DungeonRollState
+from simulate.games.dungeon_roll.state import State
 
-__all__ = ["GAME", "Rules", "DungeonRollState", "new_game", "deal_heroes"]
+__all__ = ["GAME", "Rules", "State", "new_game", "deal_heroes"]
 
 
 def deal_heroes(n_players: int, rng: random.Random,
@@ -40,10 +40,10 @@ def deal_heroes(n_players: int, rng: random.Random,
 
 
 def new_game(rules: Rules, n_players: int, rng: random.Random,
-             heroes: Sequence[str | None] | None = None) -> DungeonRollState:
+             heroes: Sequence[str | None] | None = None) -> State:
     if not 1 <= n_players <= 4:
         raise ValueError(f"Dungeon Roll takes 1-4 players, not {n_players}")
-    return DungeonRollState(rules, n_players, rng, deal_heroes(n_players, rng, heroes))
+    return State(rules, n_players, rng, deal_heroes(n_players, rng, heroes))
 
 
 GAME = GameSpec(

@@ -5,6 +5,10 @@ dice as counts (``party[face]``) and its actions as precomputed tuples.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from simulate.games.component_files import in_code_loader
+
 # Party dice faces (white d6).                        index = face
 FIGHTER, CLERIC, MAGE, THIEF, CHAMPION, SCROLL = range(6)
 PARTY_FACES = ("Fighter", "Cleric", "Mage", "Thief", "Champion", "Scroll")
@@ -56,3 +60,18 @@ AS_TYPES = tuple(_as_types(h) for h in range(8))
 HERO_COMPANION = {SPELLSWORD: (FIGHTER, MAGE), CRUSADER: (FIGHTER, CLERIC)}
 
 SOLO_RANKS = ("Dragon Fodder", "Village Hero", "Seasoned Explorer", "Champion", "Hero of Ages")
+
+
+class Components(NamedTuple):
+    """The printed components by name (what ``load_components`` returns)."""
+    party_faces: tuple[str, ...]
+    dungeon_faces: tuple[str, ...]
+    treasures: dict[str, int]           # token name -> copies in the bag
+    heroes: tuple[str, ...]             # HERO_KEYS
+    novices: tuple[str, ...]
+    masters: tuple[str, ...]
+
+
+load_components = in_code_loader("dungeon_roll", Components(
+    PARTY_FACES, DUNGEON_FACES, dict(zip(TREASURE_NAMES, TREASURE_COUNTS)), HERO_KEYS,
+    NOVICE_NAMES, MASTER_NAMES))

@@ -10,10 +10,11 @@ import numpy as np
 from numba import njit
 
 from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
+from simulate.games.dungeon_roll.legal import Phase
 from simulate.kernels.cpython_random import mt_random
 
-# Phases (legal.py) and delve ends (scoring.py's strings, by index).
-MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = range(9)
+# Phases (legal.py's Phase, as plain ints for numba) and delve ends (scoring.py's strings, by index).
+MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = map(int, Phase)
 # Between two delves: the driver starts the next one (state.py calls _start_delve from
 # _end_delve; numba cannot cache that cycle, and nothing happens in between).
 NEXT_DELVE = 9
@@ -85,7 +86,7 @@ def roll_dungeon(st, rng, n):
 # ---------------------------------------------------------------- delves
 @njit(cache=True)
 def new_game(st, R, rng, n_players, heroes):
-    """state.DungeonRollState.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
+    """state.State.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
     st[:] = 0
     st[N_PLAYERS] = n_players
     for t in range(10):

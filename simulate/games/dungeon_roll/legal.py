@@ -5,6 +5,7 @@ as a companion type against a target. Lists stay short; lists are built from pre
 """
 from __future__ import annotations
 
+from enum import IntEnum
 from itertools import combinations, islice
 
 from simulate.games.dungeon_roll.actions import (CONVERTED, DEFEAT, END_LOOT, FLEE, HERO, MARK_DUNGEON,
@@ -18,7 +19,22 @@ from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, CHEST, C
                                                     SCROLL_TOKEN, SKELETON, SPELLSWORD, SWEEPS, THIEF,
                                                     TOWN_PORTAL)
 
-MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = range(9)
+
+
+class Phase(IntEnum):
+    """Where a delve is (the kernels use the same numbers as plain ints: kernel_state.py)."""
+    MONSTER = 0
+    LOOT = 1
+    DRAGON = 2
+    DRAGON_FIGHT = 3
+    REGROUP = 4
+    REROLL = 5
+    REVIVE = 6
+    DISCARD = 7
+    OVER = 8
+
+
+MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = Phase
 PHASE_NAMES = ("monster", "loot", "dragon", "dragon_fight", "regroup", "reroll", "revive",
                "discard", "over")
 

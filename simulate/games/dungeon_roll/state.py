@@ -15,13 +15,13 @@ from simulate.games.dungeon_roll.components import (
     POTION, SCROLL, SWEEPS, THIEF, TREASURE_NAMES)
 from simulate.games.dungeon_roll.legal import (DRAGON, DRAGON_FIGHT, LOOT, MONSTER, OVER,
                                                PHASE_NAMES, REGROUP, REROLL, REVIVE_PHASE,
-                                               LegalActions)
+                                               LegalActions, Phase)
 from simulate.games.dungeon_roll.powers import Powers
 from simulate.games.dungeon_roll.scoring import Scoring
 from simulate.games.dungeon_roll.view import DungeonView, make_view
 
 
-class DungeonRollState(LegalActions, Powers, Scoring):
+class State(LegalActions, Powers, Scoring):
     def __init__(self, rules, n_players: int, rng, heroes: list[int]):
         self.rules = rules
         self.n_players = n_players
@@ -126,7 +126,7 @@ class DungeonRollState(LegalActions, Powers, Scoring):
         n = min(self.level, self.pool)
         self.pool -= n
         self._roll_dungeon(n)
-        self.phase = MONSTER
+        self.phase: Phase = MONSTER
         self._advance()
 
     def _advance(self) -> None:
@@ -370,7 +370,7 @@ class DungeonRollState(LegalActions, Powers, Scoring):
         """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
         return look_ahead_copy(self, rng, (self.rules,))
 
-    def determinize(self, seat: int, rng) -> "DungeonRollState":
+    def determinize(self, seat: int, rng) -> "State":
         """A look-ahead copy (base.py): the other seats' treasure tokens, which ``seat`` does not
         see, are redealt from those tokens and the box (same numbers per seat), fresh dice."""
         twin = self.clone(rng)
@@ -426,11 +426,11 @@ def _draw_tokens(counts: list[int], n: int, rng) -> list[int]:
     return hand
 
 
-_HANDLERS = {A.Defeat: DungeonRollState._defeat, A.OpenChests: DungeonRollState._open_chests,
-             A.Quaff: DungeonRollState._quaff, A.Revive: DungeonRollState._revive,
-             A.ReadScroll: DungeonRollState._read_scroll, A.MarkReroll: DungeonRollState._mark,
-             A.RollNow: DungeonRollState._roll_now, A.DragonStrike: DungeonRollState._strike,
-             A.UseTreasure: DungeonRollState._use_treasure,
-             A.Ultimate: DungeonRollState._ultimate, A.DiscardTreasure: DungeonRollState._discard,
-             A.Flee: DungeonRollState._flee, A.EndLoot: DungeonRollState._end_loot,
-             A.Retire: DungeonRollState._retire, A.SeekGlory: DungeonRollState._seek_glory}
+_HANDLERS = {A.Defeat: State._defeat, A.OpenChests: State._open_chests,
+             A.Quaff: State._quaff, A.Revive: State._revive,
+             A.ReadScroll: State._read_scroll, A.MarkReroll: State._mark,
+             A.RollNow: State._roll_now, A.DragonStrike: State._strike,
+             A.UseTreasure: State._use_treasure,
+             A.Ultimate: State._ultimate, A.DiscardTreasure: State._discard,
+             A.Flee: State._flee, A.EndLoot: State._end_loot,
+             A.Retire: State._retire, A.SeekGlory: State._seek_glory}

@@ -8,35 +8,35 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from simulate.games.dungeon_roll.legal import PHASE_NAMES
+from simulate.games.dungeon_roll.legal import PHASE_NAMES, Phase
 from simulate.games.dungeon_roll.rules import Rules
 
 
 class DungeonView(NamedTuple):
-    seat: int
-    phase: int
-    hero: int
-    master: bool
-    ultimate_used: bool
-    level: int
+    seat: int                    # the seat this view belongs to
+    phase: Phase                 # where the delve is (legal.Phase)
+    hero: int                    # the delving seat's hero (index into HERO_KEYS)
+    master: bool                 # the hero has levelled up to its master side
+    ultimate_used: bool          # the hero's ultimate is spent (exhausted) this delve
+    level: int                   # the dungeon level of the delve (1-10)
     party: tuple                 # active party dice per face
-    graveyard: int
+    graveyard: int               # party dice in the graveyard
     converted: tuple             # dungeon dice turned companions, per face
     dungeon: tuple               # this level's dungeon dice per face
-    lair: int
-    pool: int
+    lair: int                    # dragon dice in the Dragon's Lair
+    pool: int                    # dungeon dice left to roll for the next level
     treasures: tuple             # own treasure tokens, by kind
-    box_total: int
-    xp: int
+    box_total: int               # treasure tokens left in the box (never which)
+    xp: int                      # this seat's XP tokens
     all_xp: tuple                # every seat's XP tokens (public)
     delve: int                   # delves this seat has finished
-    delves_per_player: int
-    rules: Rules
-    n_players: int
-    strikes_left: int
-    strike_mask: int
-    revives: int
-    reroll_dungeon: bool
+    delves_per_player: int       # delves each seat makes (the rule)
+    rules: Rules                 # the Rules of the game
+    n_players: int               # seats in the game
+    strikes_left: int            # companions of distinct types the dragon still needs
+    strike_mask: int             # bit per companion type already used on the dragon
+    revives: int                 # party dice still to revive from quaffed potions
+    reroll_dungeon: bool         # the pending re-roll may mark dungeon dice, not only party dice
     resume: int                  # the phase a re-roll or revive returns to
 
     @property

@@ -6,9 +6,21 @@ first after the start) is ``EXPEDITION_SPOT + t``.
 """
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from simulate.games.risky_adventure.components import EXCAVATIONS
+
+
+
+class Phase(IntEnum):
+    """What the deciding seat is asked now (``State.phase``, ``View.phase``)."""
+    PLACE = 0           # place the 3 adventurers
+    CLAIM = 1           # after the roll: set dice with clocks, claim spots
+    MAP = 2             # choose a treasure map
+    BONUS = 3           # a bonus card's reward: fame or a clock
+    ACTIVATE = 4        # activate equipment
+
 
 EXCAVATION_SPOT = 10
 EXPEDITION_SPOT = 20

@@ -6,6 +6,46 @@ from itertools import combinations
 from simulate.games.base import Outcome, ranks_by
 from simulate.games.risky_adventure.components import KINDS, TYPES
 
+# The game's own results columns (GameSpec.game_columns / seat_columns).
+GAME_COLUMNS = {
+    "rounds": ("int", "Rounds played (a round: every seat one turn)."),
+    "turns": ("int", "Turns played in all."),
+    "fame_spread": ("int", "Fame of the first minus fame of the last."),
+    "winning_fame": ("int", "The highest fame of the game."),
+    "shared_win": ("bool", "Two or more seats share rank 1 after the tie-breaker."),
+    "equipment_tie_break_decided": ("bool", "Seats tied on fame and most equipment cards "
+                                    "decided the winner."),
+    "expeditions_completed": ("int", "Expeditions whose end was reached."),
+    "equipment_deck_left": ("int", "Equipment cards left in the deck at the end."),
+    "artifacts_left": ("int", "Artifacts left in the three excavations at the end."),
+}
+
+SEAT_COLUMNS = {
+    "fame_artifacts": ("int", "Fame from artifacts claimed."),
+    "fame_expeditions": ("int", "Fame from expedition fame spots."),
+    "fame_scarabs": ("int", "Fame from scarab parts at the end (a top+bottom pair 4)."),
+    "fame_maps": ("int", "Fame from completed treasure maps at the end (best assignment)."),
+    "fame_bonus": ("int", "Fame from triggered bonus cards."),
+    **{f"artifacts_{t}": ("int", f"Artifacts of type {t} claimed.") for t in TYPES},
+    "wilds": ("int", "Wild artifacts gained on the expedition."),
+    "artifacts_claimed": ("str", "Ids of the artifacts claimed, '|'-joined, in order."),
+    "equipment_bought": ("str", "Ids of the equipment cards bought, '|'-joined, in order."),
+    "equipment": ("int", "Equipment cards bought (the tie-breaker; starting card not counted)."),
+    **{f"equipment_{k}": ("int", f"{k.replace('_', ' ').capitalize()} cards bought.")
+       for k in KINDS},
+    "maps_held": ("int", "Treasure maps held at the end."),
+    "maps_completed": ("int", "Treasure maps completed at the end."),
+    "clocks_spent": ("int", "Clocks spent to set dice."),
+    "clocks_gained": ("int", "Clocks gained (artifacts, expedition, bonus cards, the trade)."),
+    "clocks_end": ("int", "Clocks held at the end."),
+    "trades": ("int", "Times the 3-dice clock trade was used."),
+    "rolls_paid_nothing": ("int", "Rolls after which no placed spot could be paid (even with "
+                           "the seat's clocks)."),
+    "expedition_spots": ("int", "Expedition spots advanced."),
+    "expeditions_finished": ("int", "Times the seat reached the end of an expedition."),
+    "tied_on_fame": ("bool", "Another seat has the same fame."),
+}
+
 
 def scarab_fame(tops: int, bottoms: int, part: int, pair: int) -> int:
     """1 fame per part, a top+bottom pair 4 instead of 2.

@@ -11,6 +11,7 @@ import random
 from itertools import combinations
 
 from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.actions import Phase
 from simulate.games.risky_adventure.claims import Claims
 from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentError,
                                                        load_components)
@@ -49,7 +50,7 @@ class State(Claims, Scoring):
         self.faces = face_symbols(rules.die_faces)
         self.is_over = False
         self.current_seat = 0
-        self.phase = "place"
+        self.phase = Phase.PLACE
         self._legal: list = []
         self._view_cache: tuple = (None, None)
         self._markers: tuple = (None, None)          # ((seat, turn), markers)
@@ -113,18 +114,19 @@ class State(Claims, Scoring):
         _APPLY[type(action)](self, action)
 
     def view(self, seat: int) -> View:
-        if self.phase == "claim" and self._view_cache[0] == (seat, self.turn):
+        if self.phase == Phase.CLAIM and self._view_cache[0] == (seat, self.turn):
             # nothing but the roll changed since this seat's placement: reuse that snapshot
-            return self._view_cache[1]._replace(phase="claim", placed=self.placed,
+            return self._view_cache[1]._replace(phase=Phase.CLAIM, placed=self.placed,
                                                 roll=tuple(self.roll))
         view = self._snapshot(seat)
-        if self.phase == "place":
+        if self.phase == Phase.PLACE:
             self._view_cache = ((seat, self.turn), view)
         return view
 
     def _snapshot(self, seat: int) -> View:
         own = seat == self.current_seat
-        placed, roll = (self.placed, tuple(self.roll)) if own and self.phase != "place" else ((), ())
+        shown = own and self.phase != Phase.PLACE
+        placed, roll = (self.placed, tuple(self.roll)) if shown else ((), ())
         eq = self.equipment[seat]
         active_from, turn = self.active_from[seat], self.turn
         return View(
@@ -214,7 +216,7 @@ class State(Claims, Scoring):
         open_spots = tuple(i for i, c in enumerate(self.camp) if c >= 0)
         for e, shown in enumerate(self.revealed_now):
             open_spots += EXCAVATION_SPOTS[e][:len(shown)]
-        self.phase = "place"
+        self.phase = Phase.PLACE
         self._legal = placements(open_spots, self._expedition_targets(seat),
                                  self.rules.adventurers)
 
@@ -231,7 +233,7 @@ class State(Claims, Scoring):
         self.roll = self.roll_dice()
         if self.events is not None:
             self._log("roll: " + " ".join(f"{n}{s}" for n, s in zip(self.roll, "FMP") if n))
-        self.phase = "claim"
+        self.phase = Phase.CLAIM
         self._legal = self.legal_claims()
         if not any(claim.spots for claim in self._legal):
             self.tally[self.current_seat]["rolls_paid_nothing"] += 1
@@ -244,18 +246,18 @@ class State(Claims, Scoring):
             if self.map_deck:
                 options.append(A.TakeMap(-1))
             if options:
-                self.phase, self._legal = "map", options
+                self.phase, self._legal = Phase.MAP, options
                 return
             self.pending_maps = 0                     # ruling 6: no map left, that part is lost
         if self.pending_bonus:
-            self.phase = "bonus"
+            self.phase = Phase.BONUS
             clock = self.clock_supply > 0 or not self.rules.supply_limited
             self._legal = [A.FAME, A.CLOCK] if clock else [A.FAME]
             return
         if not self.activation_done:
             options = self.activation_options(seat)
             if options:
-                self.phase, self._legal = "activate", options + [A.DONE]
+                self.phase, self._legal = Phase.ACTIVATE, options + [A.DONE]
                 return
         self._clean_up()
 

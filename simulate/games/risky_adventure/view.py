@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from simulate.games.risky_adventure.actions import Phase
 from simulate.games.risky_adventure.components import Components
 from simulate.games.risky_adventure.rules import Rules
 
 
 class View(NamedTuple):
-    seat: int
-    phase: str                   # "place", "claim", "map", "bonus", "activate"
-    rules: Rules
+    seat: int                    # the seat this view belongs to
+    phase: Phase                 # what the seat is asked (actions.Phase)
+    rules: Rules                 # the Rules of the game
     comp: Components             # component data (immutable)
-    round: int
+    round: int                   # the round (every seat one turn), from 1
     turn: int                    # turns played so far in the game (all seats)
-    players: int
+    players: int                 # seats in the game
     fame: tuple                  # per seat
     clocks: tuple                # per seat (public)
     equipment: tuple             # per seat: owned card indices (into comp.equipment)
@@ -37,11 +38,11 @@ class View(NamedTuple):
     excavation_left: tuple       # per excavation: artifacts still there (face up and down)
     expedition: int              # current expedition board (index in comp.expeditions), -1 none
     positions: tuple             # per seat: marker on the expedition track (0 = start)
-    expeditions_done: int
+    expeditions_done: int        # expeditions whose end was reached
     maps_face_up: tuple          # map indices face up
     map_deck: int                # maps left in the deck
     equipment_deck: int          # cards left in the equipment deck
-    clock_supply: int
-    wild_supply: int
+    clock_supply: int            # clocks left in the supply (0 when the supply is unlimited)
+    wild_supply: int             # wild artifacts left (0 when the supply is unlimited)
     placed: tuple                # this turn's spots (claim phase)
     roll: tuple                  # this turn's roll as symbol counts (food, map, pick)

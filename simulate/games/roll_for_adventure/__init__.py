@@ -8,7 +8,7 @@ from typing import Sequence
 from simulate.games.base import GameSpec
 from simulate.games.roll_for_adventure import enemies
 from simulate.games.roll_for_adventure.heroes import FIRST_GAME_HEROES, PLACEHOLDER_NOTES
-from simulate.games.roll_for_adventure.metrics import GAME_COLUMNS, SEAT_COLUMNS
+from simulate.games.roll_for_adventure.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.roll_for_adventure.rules import BONUS_DICE, HERO_DICE, Rules
 from simulate.games.roll_for_adventure.state import State
 
@@ -55,7 +55,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 GAME = GameSpec(
     name="roll_for_adventure",
     title="Roll for Adventure",
-    version="1",
+    version="1.0",
     rules_class=Rules,
     new_game=new_game,
     players=(2, 4),

@@ -14,6 +14,7 @@ from numba import njit
 
 from simulate.kernels import use_cache_for
 
+from simulate.games.roll_for_adventure.kingdom import Phase
 from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
 
 use_cache_for("roll_for_adventure")     # before anything is compiled (simulate/kernels)
@@ -49,8 +50,9 @@ COUNTS = 136                                  # dice of the roll showing each va
 LEGAL_N = 143         # the placements listed in A for the current roll, or -1 (state._legal)
 S_SIZE = 144
 
-# phases (kingdom.py) and end reasons (END: the territory that fell is FELL + t)
-PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, GAME_OVER = range(8)
+# phases (kingdom.py's Phase, as plain ints for numba) and end reasons (END: the territory that
+# fell is FELL + t)
+PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, GAME_OVER = map(int, Phase)
 END_STONES, FELL, END_TURN_LIMIT, END_NO_DICE = 0, 1, 5, 6
 MASTER = -1           # the Master of Shadows in the deck
 

@@ -6,9 +6,26 @@ Each container below lists the dice lying there; every die is in exactly one of 
 """
 from __future__ import annotations
 
+from enum import IntEnum
+
 from simulate.games.roll_for_adventure.rules import COLOURS, HERO_DICE, Rules
 
-PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = range(8)
+
+
+class Phase(IntEnum):
+    """What the team is asked now (the kernels use the same numbers as plain ints:
+    kernel_layout.py)."""
+    PLACE = 0
+    ADVANCE = 1
+    LOSE = 2
+    CLAIM = 3
+    GIVE = 4
+    DEFEAT = 5
+    RESET = 6
+    OVER = 7
+
+
+PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, OVER = Phase
 PHASES = ("place", "advance", "lose", "claim", "give", "defeat", "reset", "over")
 
 
@@ -51,44 +68,44 @@ class KingdomQueries:
 
 class Kingdom(KingdomQueries):
     def __init__(self, rules: Rules, n_players: int, cards: tuple):
-        self.rules = rules
-        self.n_players = n_players
+        self.rules = rules               # the Rules of the game
+        self.n_players = n_players       # seats in the game
         self.active = 0                  # the active player's seat (colour COLOURS[seat])
         self.turn = 1                    # turns started so far
-        self.phase = PLACE
+        self.phase = PLACE               # what the team is asked now (Phase)
         self.boards: list[list[int]] = [[] for _ in range(n_players)]  # dice waiting, unrolled
         self.hand: list[int] = []        # the active player's current roll
         self.counts = [0] * 7            # dice of the roll showing each value (1-6), phase PLACE
         self.face = [0] * (HERO_DICE + 4)   # the value each die shows (1-6)
         self.holder = [d // 5 for d in range(HERO_DICE)] + [-1] * 4  # who a die goes back to
         self.desert: list[int] = []      # section 1
-        self.desert_section2: list[int] = []
+        self.desert_section2: list[int] = []   # section 2
         self.desert_lost: list[int] = []  # section 3: lost for the rest of the game
-        self.fortress: list[list[int]] = [[] for _ in rules.fortress_values]
-        self.fortress_subtask = {v: i for i, v in enumerate(rules.fortress_values)}
+        self.fortress: list[list[int]] = [[] for _ in rules.fortress_values]  # dice per subtask
+        self.fortress_subtask = {v: i for i, v in enumerate(rules.fortress_values)}  # value -> i
         self.barriers = [True] * len(rules.fortress_values)   # True = barrier still in place
         self.forest: list[int] = []      # the path, in order
-        self.forest_stones = 0
-        self.forest_boundary = rules.forest_boundaries[0]
+        self.forest_stones = 0           # power stones the forest path has given
+        self.forest_boundary = rules.forest_boundaries[0]   # path length of the next stone
         self.ice_cave = [-1] * 6         # die on space 1..6, or -1
         self.ice_placed = 0              # dice the active player put in the cave this turn
         names, lands, ranks = cards      # enemies.enemy_cards(rules.enemy_ranks)
-        self.card_name, self.card_territory, self.card_rank = names, lands, ranks
+        self.card_name, self.card_territory, self.card_rank = names, lands, ranks  # per card
         self.enemies: list[int] = []     # face-up enemy cards, in the order revealed
-        self.enemy_dice: list[list[int]] = [[] for _ in names]
-        self.enemy_pips = [0] * len(names)
+        self.enemy_dice: list[list[int]] = [[] for _ in names]   # dice on each enemy card
+        self.enemy_pips = [0] * len(names)   # pips of those dice, per card
         self.cards_left = 0              # face-down cards in the deck (their order is hidden)
         self.discard: list[int] = []     # defeated enemy cards
-        self.shadow_master_out = False
+        self.shadow_master_out = False   # the Master of Shadows has been revealed
         self.oblivion: list[int] = []    # the Vortex of Oblivion
         self.resurrection: list[int] = []  # the Vortex of Resurrection
-        self.resurrection_pips = 0
+        self.resurrection_pips = 0       # pips of the dice in the Vortex of Resurrection
         self.bonus_pool: list[int] = []  # the ice cave's big space
         self.box: list[int] = []         # dice not in this game
         self.damage = [0, 0, 0, 0]       # per territory (TERRITORIES order)
         self.stones = [0, 0, 0, 0]       # power stones won per territory
-        self.stones_total = 0
-        self.heroes: list[str | None] = [None] * n_players
+        self.stones_total = 0            # power stones won by the team
+        self.heroes: list[str | None] = [None] * n_players   # hero per seat (hero_powers)
         self.power_used = False          # a hero power is usable once per turn
         self.bonus_eligible: list[int] = []   # seats still owed a bonus die (phase GIVE)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from functools import cache
 
 from simulate.games.base import Outcome, look_ahead_copy
-from simulate.games.roll_for_adventure import enemies, metrics, territories
+from simulate.games.roll_for_adventure import enemies, scoring, territories
 from simulate.games.roll_for_adventure.actions import (
     CLAIM as CLAIM_ACTION, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave, DefeatEnemy,
     GiveBonusDie, LoseDie, Place, ResetDamage, UsePower)
 from simulate.games.roll_for_adventure.heroes import POWERS
 from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, DEFEAT, GIVE, LOSE, OVER,
-                                                       PLACE, RESET, Kingdom)
+                                                       PLACE, RESET, Kingdom, Phase)
 from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, HERO_DICE, TERRITORIES,
                                                      Rules)
 from simulate.games.roll_for_adventure.territories import FIRST_BONUS
@@ -69,13 +69,17 @@ class State:
     def current_seat(self) -> int:
         return self.k.active
 
+    @property
+    def phase(self) -> Phase:
+        return self.k.phase
+
     def view(self, seat: int) -> KingdomView:
         """Co-op: every seat sees the whole kingdom, through a read-only window."""
         self._view.refresh()
         return self._view
 
     def outcome(self) -> Outcome:
-        return metrics.outcome(self)
+        return scoring.outcome(self)
 
     def clone(self, rng=None):
         """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""

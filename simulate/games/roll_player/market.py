@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import ALIGNMENT_STEP, load_components
-from simulate.games.roll_player.phases import (P_MARKET, P_OVER, P_RECALL, S_BUY, S_BUY_AGAIN,
-                                               S_DRUID, S_MARKET_TURN, S_POST_BUY, S_PRE_BUY,
-                                               S_ROLL, S_TURN_END)
+from simulate.games.roll_player.phases import (P_MARKET, P_RECALL, S_BUY, S_BUY_AGAIN, S_DRUID,
+                                               S_MARKET_TURN, S_POST_BUY, S_PRE_BUY, S_ROLL,
+                                               S_TURN_END, Phase)
 
 _CARDS = load_components().cards
 BUY = tuple(A.Buy(c.name) for c in _CARDS)
@@ -234,7 +234,7 @@ class MarketFlow:
         t.market = []
         if all(sum(f) == 18 for f in t.fill):       # every sheet is full: the game ends
             t.is_over = self.is_over = True
-            t.phase = P_OVER
+            t.phase = Phase.OVER
             self._legal = []
             if self.events is not None:
                 self._log(f"game over after round {t.round}")

@@ -1,11 +1,31 @@
 """Phase and stage numbers of Roll Player's state machine (shared by its modules).
 
 A *phase* says what the deciding seat is asked now; a *stage* says where the round's flow is
-(``State._proceed`` runs the stage handlers until one asks a decision)."""
+(``State._proceed`` runs the stage handlers until one asks a decision). The engine keeps
+``Phase`` members; the ``P_*`` and ``S_*`` names are the same numbers as plain ints, which the
+compiled kernels use."""
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """What the deciding seat is asked."""
+    RACE = 0
+    CLASS = 1
+    START_DIE = 2
+    TIE = 3
+    SKILL = 4
+    INITIATIVE = 5
+    PLACE = 6
+    EFFECT = 7
+    RECALL = 8
+    MARKET = 9
+    OVER = 10
+
 
 # Phases: what the deciding seat is asked.
 (P_RACE, P_CLASS, P_START_DIE, P_TIE, P_SKILL, P_INITIATIVE, P_PLACE, P_EFFECT, P_RECALL,
- P_MARKET, P_OVER) = range(11)
+ P_MARKET, P_OVER) = map(int, Phase)
+PHASES = tuple(Phase)                            # number -> member
 PHASE_NAMES = ("race", "class", "starting_die", "tie", "skill_window", "initiative", "place",
                "effect", "recall", "market", "over")
 

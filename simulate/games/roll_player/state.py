@@ -2,7 +2,7 @@
 
 Everything on the table (public) lives in ``Table``; the ``State`` adds what nobody may see: the
 random source and the order of the face-down Market deck. ``view(seat)`` hands strategies a
-read-only window on the table (table.py; backstory and alignment cards lie face up on the sheets,
+read-only window on the table (view.py; backstory and alignment cards lie face up on the sheets,
 so nothing else is hidden).
 The turn flow is a list of stages: ``_proceed`` runs stage handlers until one asks a decision
 (``_ask`` sets the phase, the deciding seat and the legal list, computed once).
@@ -20,7 +20,7 @@ from simulate.games.roll_player.rules import Rules
 from simulate.games.roll_player.scoring import Scoring
 from simulate.games.roll_player.setup import CLASS_ABILITY_HOOKS, SetUp, open_rows
 from simulate.games.roll_player.sheet import SheetActions
-from simulate.games.roll_player.table import Table, TableView, View
+from simulate.games.roll_player.view import Table, TableView, View
 
 ROW_EFFECT = ("flip", "swap", "adjust", "reroll", "step", "charisma")  # the row's attribute action
 PLACE = tuple(A.PlaceDie(r) for r in range(6))
@@ -48,6 +48,10 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     # --- the contract -------------------------------------------------------------------
     def legal_actions(self) -> list:
         return self._legal
+
+    @property
+    def phase(self) -> Phase:
+        return self.t.phase
 
     def view(self, seat: int) -> View:
         self._window.refresh()
@@ -137,7 +141,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     # --- flow helpers -------------------------------------------------------------------
     def _ask(self, phase: int, seat: int, legal: list) -> bool:
         t = self.t
-        t.phase, t.current_seat, self.current_seat = phase, seat, seat
+        t.phase, t.current_seat, self.current_seat = PHASES[phase], seat, seat
         self._legal = legal
         return True
 

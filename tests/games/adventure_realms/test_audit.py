@@ -5,6 +5,7 @@ import pytest
 
 from simulate.games.adventure_realms import GAME, Rules
 from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.actions import Phase
 from simulate.games.base import make_rules
 from simulate.play import play_game
 from strategies import build_strategy
@@ -27,10 +28,10 @@ def test_merchant_banishes_before_it_draws():
     give_hand(s, 0, "Thief", "Villager")
     top = s.deck[0][-1]
     s.apply(A.Place("Thief", "Merchant"))
-    assert s.phase == "banish" and s.hand[0] == [hero(s, "Villager")]   # not drawn yet
+    assert s.phase == Phase.BANISH and s.hand[0] == [hero(s, "Villager")]   # not drawn yet
     s.apply(A.StopBanishing())
     assert sorted(s.hand[0]) == sorted([hero(s, "Villager"), top])
-    assert s.phase == "agent" and s.current_seat == 1
+    assert s.phase == Phase.AGENT and s.current_seat == 1
 
 
 def test_a_reopened_top_passes_to_its_new_holder():
@@ -70,7 +71,7 @@ def test_the_forts_third_agent_is_placed_the_same_round_and_stays():
         s.discard[seat] += s.hand[seat] + s.played[seat]
         s.hand[seat], s.played[seat] = [], []
     s.dungeon[0] = 3
-    s.phase = "magic"
+    s.phase = Phase.MAGIC
     s.magic_turn = s.n - 1
     s._next_magic_turn()                              # Dungeon scored, End Phase, round 2
     assert s.round == 2 and s.agents[0] == 3 and s.placed == [0, 0]
@@ -85,7 +86,7 @@ def test_players_off_the_track_take_no_reward_and_ten_monsters_end_the_game():
     s.score_dungeon()
     assert s.dungeon_ranks[0] == [1] and s.dungeon_ranks[1] == [0] and s.gold[1] == 2
     s.monsters = s.monsters[:1]
-    s.phase, s.magic_turn = "magic", s.n - 1
+    s.phase, s.magic_turn = Phase.MAGIC, s.n - 1
     s._next_magic_turn()
     assert s.is_over and s.end_reason == "monsters" and s.monsters_done == 1
 

@@ -2,6 +2,7 @@
 import pytest
 
 from simulate.games.adventure_realms import actions as A
+from simulate.games.adventure_realms.actions import Phase
 
 from .helpers import delta, give_adventure, give_hand, resources, snapshot, start
 
@@ -39,7 +40,7 @@ def test_each_action_space(space):
     s.apply(action)
     assert delta(before, snapshot(s, 0)) == expected
     assert s.occupied[s.space_id[space]] == 0
-    assert s.current_seat == 1 or s.phase != "agent"
+    assert s.current_seat == 1 or s.phase != Phase.AGENT
 
 
 def test_a_card_needs_the_space_symbol_a_free_space_and_the_cost():
@@ -61,12 +62,12 @@ def test_merchant_banishes_up_to_two_from_hand_or_discard_and_draws():
     give_hand(s, 0, "Thief", "Villager", "Wizard")
     s.discard[0].append(s.deck[0].pop())
     s.apply(A.Place("Thief", "Merchant"))
-    assert s.phase == "banish" and s.current_seat == 0 and len(s.hand[0]) == 2   # draws after
+    assert s.phase == Phase.BANISH and s.current_seat == 0 and len(s.hand[0]) == 2   # draws after
     s.apply(A.Banish("Villager", "hand"))
     assert A.Banish("Wizard", "hand") in s.legal_actions()
     s.apply(A.Banish(s.comp.heroes[s.discard[0][0]].name, "discard"))
     assert s.banished[0] == 2 and len(s.box) == 2 and len(s.hand[0]) == 2   # Wizard + drawn
-    assert s.phase == "agent" and s.current_seat == 1
+    assert s.phase == Phase.AGENT and s.current_seat == 1
 
 
 def test_bastion_makes_every_other_player_discard_and_skips_empty_hands():
@@ -76,11 +77,11 @@ def test_bastion_makes_every_other_player_discard_and_skips_empty_hands():
     give_hand(s, 1, "Villager", "Cleric")
     give_hand(s, 2)                                   # nothing in hand: skipped (ruling 8)
     s.apply(A.Place("Fighter", "Bastion"))
-    assert s.phase == "discard" and s.current_seat == 1
+    assert s.phase == Phase.DISCARD and s.current_seat == 1
     assert set(s.legal_actions()) == {A.Discard("Villager"), A.Discard("Cleric")}
     s.apply(A.Discard("Cleric"))
     assert [s.comp.heroes[c].name for c in s.hand[1]] == ["Villager"]
-    assert s.phase == "agent" and s.current_seat == 1 and s.dungeon[0] == 2
+    assert s.phase == Phase.AGENT and s.current_seat == 1 and s.dungeon[0] == 2
 
 
 def test_shadow_takes_a_random_adventure_card_from_players_with_three():
@@ -98,13 +99,13 @@ def test_fort_frees_the_third_agent_for_eight_gold_or_gives_guild_steps():
     give_hand(s, 0, "Thief", "Fighter", "Villager")
     resources(s, 0, gold=8)
     s.apply(A.Place("Thief", "Fort"))
-    assert s.phase == "fort" and s.current_seat == 0
+    assert s.phase == Phase.FORT and s.current_seat == 0
     legal = {a.option for a in s.legal_actions()}
     assert len(legal) == 11 and {"agent", "Fighters+Fighters", "Thieves+Clerics"} <= legal
     s.apply(A.FortChoice("agent"))
     assert s.gold[0] == 0 and s.agents[0] == 3 and s.agents_free(0) == 2
     s.apply(A.Reveal())                               # seat 1 passes
-    while s.phase != "agent":
+    while s.phase != Phase.AGENT:
         s.apply(s.legal_actions()[0])
     s.apply(A.Place("Fighter", "Mine"))
     s.apply(A.Place("Villager", "Castle"))            # the freed agent, this round

@@ -1,6 +1,7 @@
 """Rules audit: forced-dice scenarios pinning the rules most at risk (rulebook "2nd phase",
 "Bonuses", "Discounts", "The treasure map", "Sequence of play")."""
 from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.actions import Phase
 
 from .helpers import claims, exc, force_rolls, give_card, place, put_in_camp, put_on_top, table
 
@@ -66,7 +67,7 @@ def test_a_bonus_activated_this_turn_pays_from_the_next_and_only_for_its_excavat
     put_on_top(state, 0, "A1")                        # a gem (F F) in the jungle
     place(state, 0, 1, exc("jungle"))
     state.apply(A.Claim((exc("jungle"),)))
-    assert state.phase == "activate"                  # no bonus: the card is not active yet
+    assert state.phase == Phase.ACTIVATE                  # no bonus: the card is not active yet
     state.apply(A.Activate(c, False))
     _pass_turn(state)
     put_on_top(state, 2, "A6")                        # F F in the sea: not its excavation
@@ -77,7 +78,7 @@ def test_a_bonus_activated_this_turn_pays_from_the_next_and_only_for_its_excavat
     put_on_top(state, 1, "A2")                        # F M in the desert: it pays
     place(state, 0, 1, exc("desert"))
     state.apply(A.Claim((exc("desert"),)))
-    assert state.phase == "bonus"
+    assert state.phase == Phase.BONUS
     state.apply(A.FAME)
     assert state.parts[0]["bonus"] == 1
     state.assert_invariants()

@@ -1,6 +1,7 @@
 """Forced dice for each kind of claim: artifacts, equipment, the expedition (all or nothing),
 clocks, the clock trade, discount markers, bonus cards and activation."""
 from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.actions import Phase
 
 from .helpers import (artifact, card, claims, exc, force_rolls, give_card, place, put_in_camp,
                       put_on_top, table)
@@ -98,7 +99,7 @@ def test_a_map_and_wild_spot_asks_which_map(monkeypatch):
     state._offer_placements()
     place(state, 0, 1, EXP(3))
     state.apply(A.Claim((EXP(3),)))
-    assert state.wilds[0] == 1 and state.phase == "map"
+    assert state.wilds[0] == 1 and state.phase == Phase.MAP
     assert state.legal_actions() == [A.TakeMap(0), A.TakeMap(1), A.TakeMap(2), A.TakeMap(-1)]
     chosen = state.maps_face_up[1]
     state.apply(A.TakeMap(1))
@@ -172,7 +173,7 @@ def test_an_artifact_activates_a_card_at_once_and_it_works_next_turn(monkeypatch
     put_on_top(state, 1, "A1")                        # a gem (F F) in the desert
     place(state, 0, 1, exc("desert"))
     state.apply(A.Claim((exc("desert"),)))
-    assert state.phase == "activate"
+    assert state.phase == Phase.ACTIVATE
     assert state.legal_actions() == [A.Activate(c, False), A.DONE]
     turn = state.turn
     state.apply(A.Activate(c, False))
@@ -205,7 +206,7 @@ def test_bonus_cards_pay_fame_or_a_clock(monkeypatch):
     put_on_top(state, 0, "A1")
     place(state, 0, 1, exc("jungle"))
     state.apply(A.Claim((exc("jungle"),)))
-    assert state.phase == "bonus" and state.legal_actions() == [A.FAME, A.CLOCK]
+    assert state.phase == Phase.BONUS and state.legal_actions() == [A.FAME, A.CLOCK]
     state.apply(A.FAME)
     assert state.fame[0] == 1 + 1 and state.parts[0]["bonus"] == 1
     state.apply(state.legal_actions()[0])

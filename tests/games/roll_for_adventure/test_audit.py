@@ -5,7 +5,7 @@ from simulate.games.roll_for_adventure import enemies, new_game
 from simulate.games.roll_for_adventure.actions import AdvanceDie, LoseDie, Place
 from simulate.games.roll_for_adventure.rules import Rules
 
-from .forced import (BLUE, GREEN, RED, YELLOW, ScriptedDice, bonus, card, die, put, reveal,
+from .helpers import (BLUE, GREEN, RED, YELLOW, ScriptedDice, bonus, card, die, put, reveal,
                      start, table)
 
 DESERT = 0

@@ -12,7 +12,7 @@ from simulate.games.roll_for_adventure.rules import Rules
 from simulate.play import play_game
 from strategies import build_strategy
 
-from .forced import BLUE, GREEN, RED, YELLOW, ScriptedDice, card, die, put, reveal, start, table
+from .helpers import BLUE, GREEN, RED, YELLOW, ScriptedDice, card, die, put, reveal, start, table
 
 SPEC = get_game("roll_for_adventure")
 DESERT, FORTRESS, FOREST, ICE_CAVE = range(4)

@@ -1,7 +1,7 @@
 """The PLACEHOLDER hero powers: off by default, once per turn when on."""
 from simulate.games.roll_for_adventure.actions import Place, UsePower
 
-from .forced import RED, die, reveal, start, table
+from .helpers import RED, die, reveal, start, table
 
 
 def hero_table(hero):

@@ -4,7 +4,7 @@ from simulate.games.roll_for_adventure.kingdom import ADVANCE, PLACE
 
 from simulate.games.roll_for_adventure import enemies
 
-from .forced import BLUE, GREEN, RED, YELLOW, card, die, faces, put, put_ice, reveal, start, table
+from .helpers import BLUE, GREEN, RED, YELLOW, card, die, faces, put, put_ice, reveal, start, table
 
 
 def test_red_two_ones_complete_the_desert_subtask_with_blue_die():

@@ -3,7 +3,7 @@ from simulate.games.roll_for_adventure.actions import RESURRECTION, Place
 
 from strategies.roll_for_adventure import STRATEGIES, master_odds
 
-from .forced import BLUE, RED, die, put, reveal, start, table
+from .helpers import BLUE, RED, die, put, reveal, start, table
 
 
 def choice(st, name="balanced"):

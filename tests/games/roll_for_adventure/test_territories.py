@@ -6,7 +6,7 @@ from simulate.games.roll_for_adventure.actions import (AdvanceDie, ClaimIceCave,
                                                        GiveBonusDie, LoseDie, Place, ResetDamage)
 from simulate.games.roll_for_adventure.kingdom import CLAIM, DEFEAT, GIVE, LOSE, PLACE, RESET
 
-from .forced import (BLUE, GREEN, RED, YELLOW, bonus, card, die, faces, put, put_ice, reveal,
+from .helpers import (BLUE, GREEN, RED, YELLOW, bonus, card, die, faces, put, put_ice, reveal,
                      start, table)
 
 DESERT, FORTRESS, FOREST, ICE_CAVE = range(4)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from simulate.games.roll_player import Rules, new_game
-from simulate.games.roll_player.table import Table, TableView
+from simulate.games.roll_player.view import Table, TableView
 from tests.vandal import assert_vandals_change_nothing, writing_error
 
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from simulate.games.read_only import CONSTANT, SAME, TUPLE, TUPLES, Window
 from simulate.games.roll_player.components import load_components
-from simulate.games.roll_player.phases import P_RACE, S_RACE
+from simulate.games.roll_player.phases import S_RACE, Phase
 from simulate.games.roll_player.rules import Rules
 
 
@@ -35,57 +35,57 @@ class Table(TableQueries):
 
     def __init__(self, rules: Rules, n: int):
         comp = load_components()
-        self.rules, self.comp, self.n = rules, comp, n
-        self.solo = n == 1
+        self.rules, self.comp, self.n = rules, comp, n          # the Rules, the cards, seats
+        self.solo = n == 1                                       # the solo game
         self.n_cards = 3 if self.solo else n + 1                 # Initiative cards in play
-        self.phase = P_RACE
-        self.stage = S_RACE
-        self.current_seat = self.turn_seat = self.start_player = 0
-        self.round = 0
-        self.is_over = False
-        self.bag = [rules.class_colour_dice] * 6 + [rules.gold_dice]
+        self.phase = Phase.RACE                                  # what the seat is asked
+        self.stage = S_RACE                                      # where the round is (S_*)
+        self.current_seat = self.turn_seat = self.start_player = 0   # deciding, turn, first
+        self.round = 0                                           # rounds started
+        self.is_over = False                                     # the Final Tally is done
+        self.bag = [rules.class_colour_dice] * 6 + [rules.gold_dice]   # dice left per colour
         self.vals = [[0] * 18 for _ in range(n)]
         self.cols = [[-1] * 18 for _ in range(n)]
         self.fill = [[0] * 6 for _ in range(n)]
-        self.gold = [0] * n
-        self.charisma = [0] * n
+        self.gold = [0] * n                                      # Gold per seat
+        self.charisma = [0] * n                                  # Charisma tokens per seat
         self.race = [-1] * n                                     # index into comp.races
         self.klass = [None] * n                                  # ClassCard
-        self.backstory = [-1] * n
-        self.alignment = [-1] * n
+        self.backstory = [-1] * n                                # Backstory card per seat
+        self.alignment = [-1] * n                                # Alignment card per seat
         self.token = [4] * n                                     # alignment cell, centre = 4
-        self.weapons, self.armor = [[] for _ in range(n)], [[] for _ in range(n)]
-        self.skills, self.traits = [[] for _ in range(n)], [[] for _ in range(n)]
+        self.weapons, self.armor = [[] for _ in range(n)], [[] for _ in range(n)]   # cards
+        self.skills, self.traits = [[] for _ in range(n)], [[] for _ in range(n)]   # cards
         self.exhausted = [[] for _ in range(n)]                  # in the order exhausted
         self.starting_dice = [[] for _ in range(n)]              # (colour, value) to place
         self.start_die_chosen = False                            # starting_dice[seat][0] picked
         self.class_draws: list[int] = []                         # colours out of the bag now
-        self.class_options: list[str] = []
+        self.class_options: list[str] = []                       # classes to choose from
         self.init_dice: list = [None] * self.n_cards
         self.init_gold = [0] * self.n_cards
         self.init_owner = [-1] * self.n_cards
         self.roll_queue: list = []                               # rolled dice awaiting cards
-        self.roll_card = 0
-        self.market: list[int] = []
-        self.discard: list[int] = []
+        self.roll_card = 0                                       # next card to get a die
+        self.market: list[int] = []                              # face-up Market cards
+        self.discard: list[int] = []                             # Market discard pile
         self.trashed: list[int] = []                             # out of the game (solo)
-        self.deck_size = 0
+        self.deck_size = 0                                       # Market deck (order hidden)
         self.effect = ""                                         # pending effect kind
         self.effect_source = ""                                  # row name or card name
-        self.effect_data: tuple = ()
-        self.dice_order: list[int] = []
-        self.dice_idx = 0
-        self.market_order: list[int] = []
-        self.market_idx = 0
-        self.druid_queue: list[int] = []
-        self.purchases = 0
-        self.bought_skill = False
+        self.effect_data: tuple = ()                             # the effect's arguments
+        self.dice_order: list[int] = []                          # seats in the dice phase
+        self.dice_idx = 0                                        # whose dice turn it is
+        self.market_order: list[int] = []                        # seats by Initiative
+        self.market_idx = 0                                      # whose market turn it is
+        self.druid_queue: list[int] = []                         # Druids still to act
+        self.purchases = 0                                       # buys this market turn
+        self.bought_skill = False                                # a Skill bought this turn
         # bookkeeping for the results
         self.cards_bought = [[] for _ in range(n)]               # names, in order
-        self.skills_used = [0] * n
-        self.discards_for_gold = [0] * n
-        self.charisma_used = [0] * n
-        self.market_reshuffles = 0
+        self.skills_used = [0] * n                               # Skill uses per seat
+        self.discards_for_gold = [0] * n                         # Market turns for Gold
+        self.charisma_used = [0] * n                             # Charisma tokens spent
+        self.market_reshuffles = 0                               # discard -> new deck
 
 
 class TableView(Window, TableQueries):
@@ -115,5 +115,5 @@ class TableView(Window, TableQueries):
 
 class View(NamedTuple):
     """What one seat sees: its seat number and the read-only table."""
-    seat: int
+    seat: int                                                    # the seat of this view
     table: TableView

@@ -1,5 +1,5 @@
-"""Whole games: invariants, variants, determinism, the read-only view, clones, strategies and
-malformed data files."""
+"""Whole games: invariants, variants, determinism, clones, strategies and malformed data files
+(the view: test_view.py)."""
 import json
 import random
 import shutil
@@ -52,22 +52,6 @@ def test_variants_play_to_the_end(overrides):
     for n, seed, name in ((4, 1, "random"), (2, 2, "fame_now"), (3, 3, "map_planner")):
         state, out, _ = play_game(GAME, rules, seats(n, name), seed, check=True)
         assert state.is_over
-
-
-def test_the_view_is_read_only_and_hides_what_the_seat_may_not_see():
-    state = table(3)
-    view = state.view(1)
-    for value in view:
-        assert not isinstance(value, (list, dict, set)), value
-        if isinstance(value, tuple):
-            assert all(not isinstance(v, (list, dict, set)) for v in value)
-    assert not hasattr(view, "rng") and not hasattr(view, "equipment_deck_order")
-    assert view.equipment_deck == len(state.equipment_deck)
-    state.maps[2].append(state.map_deck.pop())
-    assert state.view(1).maps == () and state.view(2).maps == (state.maps[2][0],)
-    assert state.view(1).maps_held == (0, 0, 1)
-    with pytest.raises(AttributeError):
-        view.fame = (9, 9, 9)
 
 
 def test_clone_is_independent_and_plays_on():
