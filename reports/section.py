@@ -26,9 +26,9 @@ import polars as pl
 
 from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table
 from reports.findings import Family, Finding
-from reports.stats import (Difference, equal_seats, paired_means, paired_rates, sd_from_sums,
-                           unpaired_means, unpaired_rates, within_game)
 from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
+from simulate.statistics import (Difference, equal_seats, paired_means, paired_rates,
+                                 sd_from_sums, unpaired_means, unpaired_rates, within_game)
 
 WIDE_RATE = 0.10          # a rate interval wider than 10 points gets a warning
 TINY = 30                 # fewer games than this in a cell gets a warning

@@ -53,6 +53,11 @@ def normal_quantile(q: float) -> float:
     return float(stats.norm.ppf(q))
 
 
+@lru_cache(maxsize=256)
+def normal_cdf(z: float) -> float:
+    return float(stats.norm.cdf(z))
+
+
 def _z(confidence: float) -> float:
     return Z95 if confidence == 0.95 else normal_quantile(0.5 + confidence / 2)
 
@@ -298,6 +303,13 @@ def equal_seats(wins_by_seat: list[int]) -> tuple[float, float]:
     if total == 0 or len(wins_by_seat) < 2:
         return (math.nan, math.nan)
     result = stats.chisquare(wins_by_seat)
+    return (float(result.statistic), float(result.pvalue))
+
+
+def rates_differ(wins_and_losses: list[list[float]]) -> tuple[float, float]:
+    """Chi-square test of independence: does the rate differ between groups (rows of
+    [wins, losses])? Returns (statistic, p)."""
+    result = stats.chi2_contingency(wins_and_losses)
     return (float(result.statistic), float(result.pvalue))
 
 
