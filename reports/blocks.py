@@ -88,13 +88,17 @@ class Rate:
         return percent_interval(self.value, *self.interval)
 
 
-def percent_interval(value: float, low: float, high: float) -> str:
+def percent_interval(value: float, low: float, high: float, unit: str = " %",
+                     sign: str = "") -> str:
     """"12.3 % [10.1, 14.6]", with more decimals when one would print a zero-width interval
-    ("0.00 % [0.00, 0.04]" after 10,000 games, never "0.0 % [0.0, 0.0]")."""
-    digits = 1
-    while digits < 6 and f"{100 * low:.{digits}f}" == f"{100 * high:.{digits}f}":
+    ("0.00 % [0.00, 0.04]" after 10,000 games, never "0.0 % [0.0, 0.0]"); ``sign="+"`` and
+    ``unit=" pts"`` for a difference."""
+    digits = 1                     # at least two steps of the last digit between the bounds
+    while digits < 6 and (round(100 * high, digits) - round(100 * low, digits)
+                          < 1.5 / 10 ** digits):
         digits += 1
-    return f"{100 * value:.{digits}f} % [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
+    shown = [f"{100 * x:{sign}.{digits}f}" for x in (value, low, high)]
+    return f"{shown[0]}{unit} [{shown[1]}, {shown[2]}]"
 
 
 @dataclass(frozen=True)

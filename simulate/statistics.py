@@ -138,7 +138,7 @@ class Difference:
     d: float = math.nan            # Cohen's d (pooled SD of the two conditions)
     detectable: float = math.nan   # smallest difference this n detects with 80 % power
     needed: float = math.nan       # games needed to detect a change of `unit`
-    identical: bool = False        # every pair was equal: no game differed
+    identical: bool = False        # paired only: every pair was equal, no game differed
 
 
 def cohen_d_rates(pa: float, pb: float, diff: float) -> float:
@@ -247,7 +247,7 @@ def unpaired_rates(k_a: int, n_a: int, k_b: int, n_b: int) -> Difference:
     var = max(pbar * (1 - pbar), 0.25 / max(n_a + n_b, 1))
     n = min(n_a, n_b)
     return Difference(pb - pa, low, high, p, n, "two-proportion score",
-                      cohen_d_rates(pa, pb, pb - pa), identical=not varies,
+                      cohen_d_rates(pa, pb, pb - pa),
                       detectable=(Z95 + Z80) * math.sqrt(2 * var / n),
                       needed=games_for_rate_change(pbar))
 
@@ -263,7 +263,7 @@ def unpaired_means(n_a: int, mean_a: float, sd_a: float, n_b: int, mean_b: float
     pooled = math.sqrt((sd_a ** 2 + sd_b ** 2) / 2)
     if va + vb == 0:
         return Difference(diff, diff, diff, 1.0 if diff == 0 else 0.0, min(n_a, n_b), "Welch t",
-                          0.0, identical=diff == 0)
+                          0.0)      # unpaired: "in every game", never "no game differed"
     se = math.sqrt(va + vb)
     dof = (va + vb) ** 2 / (va ** 2 / (n_a - 1) + vb ** 2 / (n_b - 1))
     half = t_quantile(0.975, dof) * se

@@ -67,3 +67,19 @@ def test_a_share_of_wins_stays_within_zero_and_one():
     assert share.low == 0.0 and 0.003 < share.high < 0.01
     never = mean_ci([0.0] * 300, bounds=(0.0, 1.0))           # rule of three, not [0.0, 0.0]
     assert never.low == 0.0 and math.isclose(never.high, 1 - 0.025 ** (1 / 300))
+
+
+def test_no_game_differed_is_said_of_paired_comparisons_only():
+    from reports.section import points, units
+    from simulate.statistics import paired_rates, unpaired_means, unpaired_rates
+    assert points(paired_rates(200, 0, 0, 50)) == "0.0 pts (no game differed)"
+    never = unpaired_rates(0, 200, 0, 200)                  # no win in either sample
+    assert not never.identical and never.p == 1.0
+    assert points(never) == "+0.0 pts [-1.9, +1.9]"          # Newcombe: a real interval
+    assert "differed" not in units(unpaired_means(50, 3.0, 0.0, 50, 3.0, 0.0))
+
+
+def test_a_small_rate_difference_keeps_the_decimals_that_show_its_width():
+    from reports.section import points
+    from simulate.statistics import paired_rates
+    assert points(paired_rates(100_000, 3, 5, 50_000)) == "+0.002 pts [-0.004, +0.008]"
