@@ -127,9 +127,13 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
 def _ending_block(g: pl.DataFrame) -> Table:
     rows = [[f"ended by {reason}", rate((g["end_reason"] == reason).to_numpy())]
             for reason in ("vp", "monsters", "rounds") if (g["end_reason"] == reason).any()]
-    rows.append(["rounds played (mean)", mean_ci(g["rounds"].cast(pl.Float64).to_numpy(), bounds=COUNT)])
+
+    def count(column: str):
+        return mean_ci(g[column].cast(pl.Float64).to_numpy(), bounds=COUNT)
+
+    rows.append(["rounds played (mean)", count("rounds")])
     if "winner_vp" in g.columns:
-        rows.append(["winner's VP", mean_ci(g["winner_vp"].cast(pl.Float64).to_numpy(), bounds=COUNT)])
+        rows.append(["winner's VP", count("winner_vp")])
         margin = (g["winner_vp"] - g["runner_up_vp"]).cast(pl.Float64).to_numpy()
         rows.append(["winner minus runner-up", mean_ci(margin, bounds=COUNT)])
     for breaker in ("stones", "kings", "shared"):

@@ -27,8 +27,9 @@ def _order(run, key: tuple) -> tuple:
 
 def _score_table(run) -> Table:
     columns = _present(run.seats, ("score",) + PARTS + ("deepest_level",))
+    found = means(run.seats, columns, BY, COUNT)
     rows = [list(key) + [m["score"].n] + [m[c] for c in columns]
-            for key, m in sorted(means(run.seats, columns, BY, COUNT), key=lambda r: _order(run, r[0]))]
+            for key, m in sorted(found, key=lambda r: _order(run, r[0]))]
     return Table(BY + ["seats", "final XP"] + [c.removeprefix("xp_").replace("_", " ")
                                                for c in columns[1:]], rows,
                  "Final XP per seat and where it comes from (mean, 95 % interval); the five "
@@ -54,7 +55,8 @@ def _ends_table(run, delves: pl.LazyFrame) -> Table:
     by = BY + ["delve"]
     counts = collect(delves.group_by(by + ["end"]).len())
     rows = []
-    for key, m in sorted(means(delves, ["xp", "level"], by, COUNT), key=lambda r: _order(run, r[0])):
+    by_delve = means(delves, ["xp", "level"], by, COUNT)
+    for key, m in sorted(by_delve, key=lambda r: _order(run, r[0])):
         part = counts.filter(*(pl.col(c) == v for c, v in zip(by, key)))
         found = dict(zip(part["end"].to_list(), part["len"].to_list()))
         n = m["xp"].n
