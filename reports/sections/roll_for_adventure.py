@@ -43,7 +43,7 @@ def _win_rates(run) -> list:
     rows = [list(key) + [r.n, r, avg[key]["stones"], avg[key]["turns"]] for key, r in won]
     return [Heading("Team win rate"),
             Paragraph("Everyone wins or loses together: one row per game. Intervals are 95 % "
-                      "(Wilson for rates, t for means)."),
+                      "(Wilson for rates, exact below 10 wins or losses; t for means)."),
             Table(by + ["games", "team win rate", "stones", "turns"], rows,
                   "Team win rate by player count and board")]
 
@@ -84,8 +84,8 @@ def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
         "shadow_master_turn")
     return variant_panels(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
                           "team win rate", "turn of his arrival",
-                          "Team win rate by the Master of Shadows' arrival turn (bands: 95 % "
-                          "Wilson).")
+                          "Team win rate by the Master of Shadows' arrival turn (bands: 95 %, "
+                          "Wilson or exact).")
 
 
 def _survival_figure(run):
