@@ -19,9 +19,9 @@ import statistics
 import time
 
 
-from reports.stats import t_interval
 from simulate.config import can_look_ahead
 from simulate.games import game_names, get_game
+from simulate.statistics import mean_interval
 from strategies.tuning import results
 
 SEEDS = 10 if os.environ.get("BENCH_QUICK") else 100    # paired game seeds per game
@@ -47,7 +47,7 @@ def interval(diff: list[float]) -> dict:
     """Mean of paired differences with its 95 % t interval."""
     n = len(diff)
     mean = sum(diff) / n
-    low, high = t_interval(n, mean, statistics.stdev(diff) if n > 1 else math.nan)
+    low, high = mean_interval(n, mean, statistics.stdev(diff) if n > 1 else math.nan)
     return {"mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
 
 

@@ -1,1 +1,1 @@
-"""Balance reports: polars aggregation and scipy statistics -> structure -> one HTML file."""
+"""Balance reports: polars aggregation and simulate.statistics -> structure -> one HTML file."""

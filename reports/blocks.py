@@ -1,7 +1,7 @@
 """What a report says, independent of how HTML shows it (STYLE.md: structure apart from rendering).
 
-A section is a list of blocks: headings, paragraphs, tables and figures. The statistics helpers
-here give every rate and mean its 95 % interval.
+A section is a list of blocks: headings, paragraphs, tables and figures. Rate and Mean carry
+every rate and mean with its 95 % interval (from simulate.statistics) and print it.
 """
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
-from scipy import stats
 
-from reports.stats import sd_from_sums, t_interval, wilson
+from simulate.statistics import UNBOUNDED, mean_interval, rate_interval, sd_from_sums
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -66,7 +65,7 @@ class Details:
 
 @dataclass(frozen=True)
 class Rate:
-    """k successes in n trials with the 95 % Wilson interval."""
+    """k successes in n trials with the 95 % rate interval (Wilson; exact for rare counts)."""
     k: int
     n: int
 
@@ -76,7 +75,7 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.k, self.n)
+        return rate_interval(self.k, self.n)
 
     @property
     def width(self) -> float:
@@ -86,13 +85,25 @@ class Rate:
     def __str__(self) -> str:
         if not self.n:
             return "–"
-        lo, hi = self.interval
-        return f"{100 * self.value:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        return percent_interval(self.value, *self.interval)
+
+
+def percent_interval(value: float, low: float, high: float, unit: str = " %",
+                     sign: str = "") -> str:
+    """"12.3 % [10.1, 14.6]", with more decimals when one would print a zero-width interval
+    ("0.00 % [0.00, 0.04]" after 10,000 games, never "0.0 % [0.0, 0.0]"); ``sign="+"`` and
+    ``unit=" pts"`` for a difference."""
+    digits = 1                     # at least two steps of the last digit between the bounds
+    while digits < 6 and (round(100 * high, digits) - round(100 * low, digits)
+                          < 1.5 / 10 ** digits):
+        digits += 1
+    shown = [f"{100 * x:{sign}.{digits}f}" for x in (value, low, high)]
+    return f"{shown[0]}{unit} [{shown[1]}, {shown[2]}]"
 
 
 @dataclass(frozen=True)
 class Mean:
-    """A sample mean with its 95 % t interval."""
+    """A sample mean with its 95 % t interval (within the values the measure can take)."""
     value: float
     low: float
     high: float
@@ -112,26 +123,27 @@ class Mean:
         return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"
 
     @classmethod
-    def from_sums(cls, n: int, total: float, squares: float) -> "Mean":
-        """From a polars aggregate: count, sum and sum of squares."""
+    def from_sums(cls, n: int, total: float, squares: float,
+                  bounds: tuple[float, float] = UNBOUNDED) -> "Mean":
+        """From a polars aggregate: count, sum and sum of squares; ``bounds``: what the measure
+        can take, e.g. (0, inf) for a count."""
         if not n:
-            return cls(float("nan"), float("nan"), float("nan"), 0)
+            return cls(math.nan, math.nan, math.nan, 0)
         mean = total / n
-        low, high = t_interval(n, mean, sd_from_sums(n, total, squares))
+        low, high = mean_interval(n, mean, sd_from_sums(n, total, squares), bounds=bounds)
         return cls(mean, low, high, n)
 
 
-def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> Mean:
+def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95,
+            bounds: tuple[float, float] = UNBOUNDED) -> Mean:
     x = np.asarray(values, dtype=float)
     x = x[~np.isnan(x)]
     n = len(x)
     if n == 0:
-        return Mean(float("nan"), float("nan"), float("nan"), 0)
+        return Mean(math.nan, math.nan, math.nan, 0)
     m = float(x.mean())
-    if n < 2:
-        return Mean(m, float("nan"), float("nan"), n)
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * x.std(ddof=1) / math.sqrt(n))
-    return Mean(m, m - half, m + half, n)
+    sd = float(x.std(ddof=1)) if n > 1 else math.nan
+    return Mean(m, *mean_interval(n, m, sd, confidence, bounds), n)
 
 
 def rate(flags: Sequence[bool] | np.ndarray) -> Rate:

@@ -8,8 +8,8 @@ import numpy as np
 import polars as pl
 
 from reports.blocks import Figure, figure_svg, plot_style
-from reports.stats import Difference
 from reports.tables import BASELINE, value_counts
+from simulate.statistics import Difference
 
 
 def panels(plt, count: int, height: float = 2.8):
@@ -145,11 +145,11 @@ def _or(value: float, fallback: float) -> float:
 
 
 def rate_lines(ax, table: pl.DataFrame, x: str, label: str) -> None:
-    """Plot k/n against x with a Wilson band; ``table`` has columns x, k, n."""
-    from reports.stats import wilson
+    """Plot k/n against x with its 95 % band; ``table`` has columns x, k, n."""
+    from simulate.statistics import rate_interval
     xs = table[x].to_numpy()
     k, n = table["k"].to_numpy(), table["n"].to_numpy()
-    low, high = zip(*(wilson(int(a), int(b)) for a, b in zip(k, n))) if len(xs) else ((), ())
+    low, high = zip(*(rate_interval(int(a), int(b)) for a, b in zip(k, n))) if len(xs) else ((), ())
     line, = ax.plot(xs, k / n, marker="o", ms=3, label=label)
     ax.fill_between(xs, low, high, alpha=0.2, color=line.get_color())
     ax.set_ylim(0, 1)

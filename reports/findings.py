@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from reports.stats import ALPHA, holm
+from simulate.statistics import ALPHA, holm
 
 
 @dataclass

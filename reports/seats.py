@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Details, Heading, Paragraph, Table
+from reports.blocks import Details, Heading, Paragraph, Table, percent_interval
 from reports.figures import score_histograms
 from reports.findings import Finding
 from reports.section import Section
-from reports.stats import sd_from_sums, wilson, within_game
 from reports.tables import BASELINE, collect, means, rates
+from simulate.statistics import rate_interval, sd_from_sums, within_game
 
 
 def build(section: Section) -> None:
@@ -123,10 +123,10 @@ def _rotated_share(section: Section, players: int, variant: str, name: str, fair
                              f"fair share.", "strategy"))
     p = s / n
     sd = sd_from_sums(int(n), float(s), float(q))
-    # Wilson interval on the effective number of independent plays (the design effect of
+    # The rate interval on the effective number of independent plays (the design effect of
     # rotations sharing a seed); never below zero, never of zero width.
     plays = int(collect(results.select(pl.len())).item())
     n_eff = min(plays, p * (1 - p) * n / sd ** 2) if sd and sd == sd and 0 < p < 1 else plays
-    low, high = wilson(round(p * n_eff), max(round(n_eff), 1))
-    return f"{100 * p:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
+    low, high = rate_interval(round(p * n_eff), max(round(n_eff), 1))
+    return percent_interval(p, low, high)
 

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table
+from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, percent_interval
 from reports.findings import Family, Finding
-from reports.stats import (Difference, equal_seats, paired_means, paired_rates, sd_from_sums,
-                           unpaired_means, unpaired_rates, within_game)
 from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
+from simulate.statistics import (Difference, equal_seats, paired_means, paired_rates,
+                                 sd_from_sums, unpaired_means, unpaired_rates, within_game)
 
 WIDE_RATE = 0.10          # a rate interval wider than 10 points gets a warning
 TINY = 30                 # fewer games than this in a cell gets a warning
@@ -289,7 +289,7 @@ def points(diff: Difference) -> str:
         return "0.0 pts (no game differed)"
     if diff.low != diff.low:
         return f"{100 * diff.value:+.1f} pts [n = {diff.n}: no interval]"
-    return f"{100 * diff.value:+.1f} pts [{100 * diff.low:+.1f}, {100 * diff.high:+.1f}]"
+    return percent_interval(diff.value, diff.low, diff.high, " pts", "+")
 
 
 def units(diff: Difference) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Figure, Paragraph, Table, figure_svg, plot_style
+from reports.blocks import Figure, Paragraph, Table, figure_svg, percent_interval, plot_style
 from reports.section import Section
 from reports.tables import collect, means, rates
 
@@ -89,20 +89,19 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
 
 
 def _win_cell(section: Section, results, shared: bool, everyone: bool, where: str):
-    """(cell, sort value): a Wilson rate when one seat per game plays the strategy; the mean
+    """(cell, sort value): a rate when one seat per game plays the strategy; the mean
     per-game share with its t interval when several do; the fair share when every seat does
     (then the win rate says nothing about the strategy)."""
     if not shared:
         won = rates(results, "won")[0][1]
         section.track(won, where)
         return won, won.value
-    share = means(results, ["won"])[0][1]["won"]
+    share = means(results, ["won"], bounds=(0.0, 1.0))[0][1]["won"]
     if everyone:
         return "= fair share (every seat plays it)", share.value
     if share.low != share.low or share.low == share.high:
         return f"{100 * share.value:.1f} % (n = {share.n} games)", share.value
-    return (f"{100 * share.value:.1f} % [{100 * share.low:.1f}, {100 * share.high:.1f}]",
-            share.value)
+    return percent_interval(share.value, share.low, share.high), share.value
 
 
 def _short(text: str, players: int) -> str:

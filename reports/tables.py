@@ -14,6 +14,9 @@ from typing import Any, Iterable, Sequence
 import polars as pl
 
 from reports.blocks import Mean, Rate
+from simulate.statistics import UNBOUNDED
+
+COUNT = (0.0, float("inf"))        # bounds of a count's mean (points, turns, stones): never below 0
 
 BASELINE = "baseline"
 
@@ -125,12 +128,14 @@ def moments(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = ())
     return collect(query.select(aggs))
 
 
-def means(query: pl.LazyFrame, columns: Sequence[str],
-          by: Sequence[str] = ()) -> list[tuple[tuple, dict[str, Mean]]]:
-    """(group key, {column: Mean}) per group, from sums only."""
+def means(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = (),
+          bounds: tuple[float, float] = UNBOUNDED) -> list[tuple[tuple, dict[str, Mean]]]:
+    """(group key, {column: Mean}) per group, from sums only; ``bounds``: what the columns can
+    take (e.g. (0, inf) for counts), so no interval reaches past them."""
     table = moments(query, columns, by)
     return [(tuple(row[b] for b in by),
-             {c: Mean.from_sums(row[f"{c}__n"], row[f"{c}__sum"] or 0.0, row[f"{c}__sq"] or 0.0)
+             {c: Mean.from_sums(row[f"{c}__n"], row[f"{c}__sum"] or 0.0, row[f"{c}__sq"] or 0.0,
+                                bounds)
               for c in columns})
             for row in table.iter_rows(named=True)]
 

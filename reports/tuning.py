@@ -181,6 +181,8 @@ def _value(value) -> str:
 
 def _est(e: dict, signed: bool = False) -> str:
     sign = "+" if signed else ""
+    if e.get("no_game_differed"):
+        return f"0 (no game of {e['games']:,} differed)"
     return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"
 
 

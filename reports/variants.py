@@ -71,7 +71,7 @@ def _sweep(section: Section, rule: str, values: list):
                 shown = "score" if players == 1 and label == score and \
                     not run.cooperative else shown
                 if value == base_value and name not in run.variants:
-                    from reports.stats import Difference
+                    from simulate.statistics import Difference
                     diffs[(value, players, label)] = Difference(0.0, 0.0, 0.0, 1.0, 0, "")
                 elif (name, players, shown) in section.differences:
                     diffs[(value, players, label)] = section.differences[(name, players, shown)]

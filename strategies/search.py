@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 from typing import Any, Callable
 
-from scipy import stats
-
 from simulate.games.base import ConfigError
+from simulate.statistics import mean_interval, normal_cdf
 from strategies import Strategy, build_strategy
 
 
@@ -141,9 +139,5 @@ def _convincing(gains: list[float], z: float) -> bool:
     if n < 2:
         return z == 0
     sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return sd == 0 or mean > _t_quantile(z, n - 1) * sd / math.sqrt(n)
-
-
-@lru_cache(maxsize=None)
-def _t_quantile(z: float, df: int) -> float:
-    return float(stats.t.ppf(stats.norm.cdf(z), df))
+    # the two-sided interval at level 2 Phi(z) - 1 has the one-sided Phi(z) lower bound
+    return mean_interval(n, mean, sd, 2 * normal_cdf(z) - 1)[0] > 0

@@ -15,13 +15,10 @@ import argparse
 import math
 import statistics
 
-from scipy import stats
-
-from reports.stats import holm, t_interval
-
 from simulate.games import get_game
 from simulate.play import play_game
 from simulate.runner import game_seed
+from simulate.statistics import holm, mean_interval, t_test_p
 from strategies import build_strategy, strategies_for, strategy_params
 
 
@@ -68,7 +65,7 @@ def paired_interval(diff: list[float]) -> tuple[float, float, float]:
     mean = sum(diff) / len(diff)
     if len(diff) < 2:
         return mean, mean, mean
-    return (mean, *t_interval(len(diff), mean, statistics.stdev(diff)))
+    return (mean, *mean_interval(len(diff), mean, statistics.stdev(diff)))
 
 
 def tune(game: str, name: str, players: int, games: int, seed: int = 1) -> list[dict]:
@@ -79,9 +76,9 @@ def tune(game: str, name: str, players: int, games: int, seed: int = 1) -> list[
     for param, value in challengers(cls):
         other = results(game, {"name": name, param: value}, players, games, seed)
         k = 0 if use_wins else 1
-        mean, low, high = paired_interval([o[k] - b[k] for o, b in zip(other, base)])
-        varied = low != high
-        p = stats.ttest_rel([o[k] for o in other], [b[k] for b in base]).pvalue if varied else 1.0
+        diff = [o[k] - b[k] for o, b in zip(other, base)]
+        mean, low, high = paired_interval(diff)
+        p = t_test_p(len(diff), mean, statistics.stdev(diff)) if low != high else 1.0  # paired t
         rows.append({"param": param, "value": value, "measure": "win" if use_wins else "score",
                      "gain": mean, "low": low, "high": high, "p": float(p)})
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):

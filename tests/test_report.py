@@ -4,10 +4,11 @@ import re
 import polars as pl
 import pytest
 
-from reports.blocks import Rate, mean_ci, wilson
+from reports.blocks import Rate, mean_ci
 from reports.report import build_report
 from simulate.config import parse_config
 from simulate.runner import run
+from simulate.statistics import wilson
 
 
 def test_wilson_interval_matches_known_values():

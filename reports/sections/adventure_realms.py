@@ -1,17 +1,19 @@
 """Adventure Realms' report section, within one variant and one player count at a time (never
 pooled): VP by seat with the first-player test, win rate by dominant guild, the cards whose owners
 win most and least, how games end, and VP over rounds with lead changes. Its tests (seat
-fairness, dominant guild, each card) join the section's one Holm-corrected family."""
+fairness, dominant guild, each card: the two-proportion score test and Newcombe interval that
+Risky Adventure's owners tests use) join the section's one Holm-corrected family."""
 from __future__ import annotations
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
-from reports.blocks import (Figure, Heading, Note, Paragraph, Table, figure_svg, mean_ci,
-                            plot_style, rate)
+from reports.blocks import (Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
+                            mean_ci, plot_style, rate)
 from reports.findings import Finding
-from reports.tables import BASELINE, collect
+from reports.section import points
+from reports.tables import BASELINE, COUNT, collect
+from simulate.statistics import rates_differ, unpaired_rates
 
 PARTS = ("vp_guild", "vp_dungeon", "vp_masters", "vp_stones", "vp_quests")
 MIN_OWNERS = 30                                  # cards recruited by fewer seats are not tested
@@ -37,9 +39,9 @@ def _seat_block(section, s: pl.DataFrame, n: int, variant: str) -> list:
     rows = []
     for seat in range(n):
         part = s.filter(pl.col("seat") == seat)
-        rows.append([seat, len(part), mean_ci(part["score"].to_numpy()),
+        rows.append([seat, len(part), mean_ci(part["score"].to_numpy(), bounds=COUNT),
                      rate(part["won"].to_numpy())] +
-                    [mean_ci(part[c].cast(pl.Float64).to_numpy())
+                    [mean_ci(part[c].cast(pl.Float64).to_numpy(), bounds=COUNT)
                      for c in PARTS if c in part.columns])
     blocks: list = [Table(["seat", "games", "VP", "win rate"] +
                           [c.removeprefix("vp_") for c in PARTS if c in s.columns], rows,
@@ -68,7 +70,7 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
     for guild in sorted(s["dominant_guild"].drop_nulls().unique().to_list()):
         part = s.filter(pl.col("dominant_guild") == guild)
         rows.append([guild, len(part), rate(part["won"].to_numpy()),
-                     mean_ci(part["score"].to_numpy())])
+                     mean_ci(part["score"].to_numpy(), bounds=COUNT)])
     table = pl.DataFrame({"g": [r[0] for r in rows], "w": [r[2].k for r in rows],
                           "n": [r[1] for r in rows]})
     caption = ("Win rate by dominant guild (the guild of most guild heroes recruited; mixed = a "
@@ -76,17 +78,17 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
                "association, not cause.")
     counts = np.array([[w, n - w] for w, n in zip(table["w"], table["n"])], dtype=float)
     if len(rows) > 1 and counts[:, 0].sum() > 0 and counts[:, 1].sum() > 0:
-        chi = stats.chi2_contingency(counts)
-        caption += f" Chi-square of independence: {chi.statistic:.2f}, p = {_p(chi.pvalue)}."
-        section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi.statistic:.1f}",
-                             "chi-square", float(chi.pvalue),
+        chi, p = rates_differ(counts)
+        caption += f" Chi-square of independence: {chi:.2f}, p = {_p(p)}."
+        section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi:.1f}",
+                             "chi-square", p,
                              f"At {n} players the win rate differs by dominant guild.", "screen"))
     return Table(["dominant guild", "seats", "win rate", "VP"], rows, caption)
 
 
 def _cards_block(section, s: pl.DataFrame, n: int) -> list:
-    """Each card: owners' win rate minus non-owners', a two-proportion z-test; every card's test
-    joins the section's Holm family."""
+    """Each card: owners' win rate minus non-owners' (Newcombe's interval, the two-proportion
+    score test); every card's test joins the section's Holm family."""
     if "cards_recruited" not in s.columns:
         return []
     owned = (s.select(pl.col("game"), pl.col("seat"), pl.col("won"),
@@ -100,19 +102,14 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
         n0, w0 = total - n1, total_wins - w1
         if n1 < MIN_OWNERS or n0 < MIN_OWNERS:
             continue
-        p1, p0 = w1 / n1, w0 / n0
-        pooled = (w1 + w0) / (n1 + n0)
-        se0 = np.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n0))
-        p = float(2 * stats.norm.sf(abs(p1 - p0) / se0)) if se0 > 0 else 1.0
-        se = np.sqrt(p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
-        diff = 100 * (p1 - p0)
-        estimate = f"{diff:+.1f} pts [{diff - 196 * se:+.1f}, {diff + 196 * se:+.1f}]"
+        diff = unpaired_rates(w0, n0, w1, n1)
+        estimate = points(diff)
         finding = section.test(Finding(
-            n, f"owners of {row['card']} vs the other seats", estimate, "two-proportion z", p,
-            f"At {n} players the owners of {row['card']} win {'more' if diff > 0 else 'less'} "
-            f"often than the other seats ({estimate}).", "screen"))
-        stats_rows.append([row["card"], n1, rate([True] * w1 + [False] * (n1 - w1)), estimate,
-                           finding, diff])
+            n, f"owners of {row['card']} vs the other seats", estimate, diff.test, diff.p,
+            f"At {n} players the owners of {row['card']} win "
+            f"{'more' if diff.value > 0 else 'less'} often than the other seats ({estimate}).",
+            "screen"))
+        stats_rows.append([row["card"], n1, Rate(w1, n1), estimate, finding, diff.value])
     if not stats_rows:
         return [Paragraph(f"No card was recruited by {MIN_OWNERS}+ seats (and missed by as many): "
                           "run more games to rank cards.")]
@@ -121,7 +118,7 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
     return [Table(["card", "owners", "owners' win rate", "owners minus others [95 %]",
                    "p (Holm p)"], [r[:-1] for r in shown],
                   f"The cards whose owners win most (top) and least (bottom), of {len(stats_rows)} "
-                  f"cards recruited by {MIN_OWNERS}+ seats (two-proportion z-tests, Holm-"
+                  f"cards recruited by {MIN_OWNERS}+ seats (two-proportion score tests, Holm-"
                   "corrected with the section's other tests; * = significant). Owning a card is "
                   "chosen, not assigned: a strong card shows here, and so does a card that "
                   "leaders can afford.")]
@@ -130,11 +127,15 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
 def _ending_block(g: pl.DataFrame) -> Table:
     rows = [[f"ended by {reason}", rate((g["end_reason"] == reason).to_numpy())]
             for reason in ("vp", "monsters", "rounds") if (g["end_reason"] == reason).any()]
-    rows.append(["rounds played (mean)", mean_ci(g["rounds"].cast(pl.Float64).to_numpy())])
+
+    def count(column: str):
+        return mean_ci(g[column].cast(pl.Float64).to_numpy(), bounds=COUNT)
+
+    rows.append(["rounds played (mean)", count("rounds")])
     if "winner_vp" in g.columns:
-        rows.append(["winner's VP", mean_ci(g["winner_vp"].cast(pl.Float64).to_numpy())])
+        rows.append(["winner's VP", count("winner_vp")])
         margin = (g["winner_vp"] - g["runner_up_vp"]).cast(pl.Float64).to_numpy()
-        rows.append(["winner minus runner-up", mean_ci(margin)])
+        rows.append(["winner minus runner-up", mean_ci(margin, bounds=COUNT)])
     for breaker in ("stones", "kings", "shared"):
         rows.append([f"tie decided by {breaker}" if breaker != "shared" else "shared win",
                      rate((g["tie_break"] == breaker).to_numpy())])
@@ -148,7 +149,7 @@ def _rounds_block(s: pl.DataFrame, g: pl.DataFrame, n: int, label: str) -> list:
     if "lead_changes" in g.columns:
         blocks.append(Paragraph(
             "Lead changes (the sole leader on the VP track changes between rounds): "
-            f"{mean_ci(g['lead_changes'].cast(pl.Float64).to_numpy())} per game."))
+            f"{mean_ci(g['lead_changes'].cast(pl.Float64).to_numpy(), bounds=COUNT)} per game."))
     if "vp_by_round" not in s.columns:
         return blocks
     tracks = [[int(x) for x in text.split("|")] if text else []

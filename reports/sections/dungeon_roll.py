@@ -6,7 +6,7 @@ import polars as pl
 
 from reports.blocks import Figure, Heading, Paragraph, Rate, Table
 from reports.figures import variant_distributions
-from reports.tables import collect, means, rates
+from reports.tables import COUNT, collect, means, rates
 
 PARTS = ("xp_levels", "xp_dragons", "xp_empty_box", "xp_treasures", "xp_scale_pairs")
 ENDS = ("retired", "level_10", "town_portal", "fled_monsters", "fled_dragon")
@@ -27,8 +27,9 @@ def _order(run, key: tuple) -> tuple:
 
 def _score_table(run) -> Table:
     columns = _present(run.seats, ("score",) + PARTS + ("deepest_level",))
+    found = means(run.seats, columns, BY, COUNT)
     rows = [list(key) + [m["score"].n] + [m[c] for c in columns]
-            for key, m in sorted(means(run.seats, columns, BY), key=lambda r: _order(run, r[0]))]
+            for key, m in sorted(found, key=lambda r: _order(run, r[0]))]
     return Table(BY + ["seats", "final XP"] + [c.removeprefix("xp_").replace("_", " ")
                                                for c in columns[1:]], rows,
                  "Final XP per seat and where it comes from (mean, 95 % interval); the five "
@@ -54,7 +55,8 @@ def _ends_table(run, delves: pl.LazyFrame) -> Table:
     by = BY + ["delve"]
     counts = collect(delves.group_by(by + ["end"]).len())
     rows = []
-    for key, m in sorted(means(delves, ["xp", "level"], by), key=lambda r: _order(run, r[0])):
+    by_delve = means(delves, ["xp", "level"], by, COUNT)
+    for key, m in sorted(by_delve, key=lambda r: _order(run, r[0])):
         part = counts.filter(*(pl.col(c) == v for c, v in zip(by, key)))
         found = dict(zip(part["end"].to_list(), part["len"].to_list()))
         n = m["xp"].n
@@ -68,7 +70,7 @@ def _ends_table(run, delves: pl.LazyFrame) -> Table:
 def _depth_table(run, delves: pl.LazyFrame) -> Table:
     by = BY + ["level"]
     fled = delves.with_columns(pl.col("end").str.starts_with("fled").alias("fled"))
-    xp = dict(means(fled, ["xp"], by))
+    xp = dict(means(fled, ["xp"], by, COUNT))
     rows = [list(key) + [r.n, xp[key]["xp"], r]
             for key, r in sorted(rates(fled, "fled", by), key=lambda r: _order(run, r[0]))
             if key[2] is not None]
@@ -89,7 +91,7 @@ def _hero_table(run) -> Table | None:
     if "hero" not in run.seats.collect_schema().names():
         return None
     by = BY + ["hero"]
-    score = dict(means(run.seats, ["score"], by))
+    score = dict(means(run.seats, ["score"], by, COUNT))
     master = dict(rates(run.seats, "master", by)) if _present(run.seats, ["master"]) else {}
     won = dict(rates(run.seats, "won", by))
     rows = [list(key) + [score[key]["score"].n, score[key]["score"], master.get(key),
@@ -102,7 +104,7 @@ def _hero_table(run) -> Table | None:
 
 def _dragon_table(run) -> Table:
     columns = _present(run.seats, ("dragons_fought", "dragons_defeated", "flees"))
-    per_seat = dict(means(run.seats, columns, BY))
+    per_seat = dict(means(run.seats, columns, BY, COUNT))
     flags = [c for c in ("tie_break_decided", "shared_win") if c in _present(run.games, [c])]
     per_game = {c: dict(rates(run.games, c, BY)) for c in flags}
     rows = [list(key) + [per_seat[key][c] for c in columns] +

@@ -14,8 +14,8 @@ import polars as pl
 from reports.blocks import Details, Heading, Note, Paragraph, Rate, Table
 from reports.findings import Finding
 from reports.section import Section, points
-from reports.stats import unpaired_rates, within_game
-from reports.tables import BASELINE, collect, means, rates, value_counts
+from reports.tables import BASELINE, COUNT, collect, means, rates, value_counts
+from simulate.statistics import unpaired_rates, within_game
 
 PARTS = ("fame_artifacts", "fame_expeditions", "fame_scarabs", "fame_maps", "fame_bonus")
 KINDS = ("scarab_top", "scarab_bottom", "discount_a", "discount_b", "bonus_a", "bonus_b")
@@ -37,7 +37,7 @@ def _placeholder_note(run) -> Note:
 
 def _fame_by_seat(section: Section, players: int, variant: str) -> Table:
     seats = section.run.seats_at(players, variant)
-    fame = means(seats, ["score", *PARTS], ["seat"])
+    fame = means(seats, ["score", *PARTS], ["seat"], COUNT)
     wins = dict(rates(seats, "won", ["seat"]))
     rows = []
     for (seat,), m in fame:
@@ -139,7 +139,7 @@ def _artifacts(section: Section, players: int) -> Table | None:
 
 def _length(section: Section, players: int, variant: str) -> list:
     games = section.run.games_at(players, variant)
-    m = means(games, ["rounds", "turns", "fame_spread", "winning_fame"])[0][1]
+    m = means(games, ["rounds", "turns", "fame_spread", "winning_fame"], (), COUNT)[0][1]
     n = m["rounds"].n
     reasons = value_counts(games, "end_reason")
     ends = ", ".join(f"{r['end_reason']} {Rate(int(r['count']), n)}"

@@ -8,7 +8,7 @@ import polars as pl
 
 from reports.blocks import Heading, Note, Paragraph, Rate, Table
 from reports.figures import rate_lines, variant_panels
-from reports.tables import collect, means, rates
+from reports.tables import COUNT, collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("no_dice", "turn_limit")
@@ -39,11 +39,11 @@ def _sorted(run, rows):
 def _win_rates(run) -> list:
     by = BY + ["board"]
     won = _sorted(run, rates(run.games, "won", by))
-    avg = dict(means(run.games, ["stones", "turns"], by))
+    avg = dict(means(run.games, ["stones", "turns"], by, COUNT))
     rows = [list(key) + [r.n, r, avg[key]["stones"], avg[key]["turns"]] for key, r in won]
     return [Heading("Team win rate"),
             Paragraph("Everyone wins or loses together: one row per game. Intervals are 95 % "
-                      "(Wilson for rates, t for means)."),
+                      "(Wilson for rates, exact below 10 wins or losses; t for means)."),
             Table(by + ["games", "team win rate", "stones", "turns"], rows,
                   "Team win rate by player count and board")]
 
@@ -53,7 +53,7 @@ def _shadow_master(run) -> list:
     appeared = dict(rates(run.games.with_columns(
         pl.col("shadow_master_turn").is_not_null().alias("came")), "came", BY))
     timing = dict(means(arrived, ["shadow_master_turn", "turns_after_shadow_master",
-                                  "stones_at_shadow_master"], BY))
+                                  "stones_at_shadow_master"], BY, COUNT))
     rows = []
     for key, came in _sorted(run, appeared.items()):
         m = timing.get(key, {})
@@ -84,8 +84,8 @@ def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
         "shadow_master_turn")
     return variant_panels(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
                           "team win rate", "turn of his arrival",
-                          "Team win rate by the Master of Shadows' arrival turn (bands: 95 % "
-                          "Wilson).")
+                          "Team win rate by the Master of Shadows' arrival turn (bands: 95 %, "
+                          "Wilson or exact).")
 
 
 def _survival_figure(run):
@@ -123,7 +123,7 @@ def _stones(run) -> list:
     stones = [f"stones_{t}" for t in TERRITORIES[:3]] + ["enemies_defeated",
                                                           "max_vortex_of_oblivion"]
     damage = [f"damage_{t}" for t in TERRITORIES]
-    found = dict(means(run.games, stones + damage, BY))
+    found = dict(means(run.games, stones + damage, BY, COUNT))
     keys = [k for k, _ in _sorted(run, found.items())]
     return [Heading("Stones and damage by territory"),
             Table(BY + ["desert stones", "fortress stones", "forest stones", "enemies defeated",

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from simulate.games.base import ConfigError, GameSpec, did_you_mean
+from simulate.statistics import mean_interval, paired_means, paired_rates, rate_interval
 
 # metric -> what it means (shown in errors and `simulate tune` output)
 METRICS = {
@@ -29,7 +29,7 @@ METRICS = {
 class Metric:
     name: str
     seat: int | None = None
-    binary: bool = False          # a 0/1 value per game: Wilson intervals, McNemar tests
+    binary: bool = False          # a 0/1 value per game: rate intervals, McNemar tests
 
     @property
     def label(self) -> str:
@@ -92,18 +92,21 @@ def read_values(out: str | Path, metric: Metric, variant: str, players: int,
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean with its interval at ``confidence`` (Wilson for 0/1 values, else Student t)."""
+    """A mean with its interval at ``confidence`` (simulate.statistics: the rate interval for 0/1
+    values, else Student t). ``identical``: a paired difference where no game differed."""
     mean: float
     low: float
     high: float
     games: int
+    identical: bool = False
 
     @property
     def width(self) -> float:
         return self.high - self.low
 
     def as_dict(self) -> dict:
-        return {"mean": self.mean, "low": self.low, "high": self.high, "games": self.games}
+        found = {"mean": self.mean, "low": self.low, "high": self.high, "games": self.games}
+        return {**found, "no_game_differed": True} if self.identical else found
 
 
 def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Estimate:
@@ -114,30 +117,31 @@ def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Est
         return Estimate(float("nan"), float("nan"), float("nan"), 0)
     mean = float(x.mean())
     if binary:
-        ci = stats.binomtest(int(round(x.sum())), n).proportion_ci(confidence, method="wilson")
-        return Estimate(mean, float(ci.low), float(ci.high), n)
-    sd = float(x.std(ddof=1)) if n > 1 else 0.0
-    if sd == 0.0:
+        return Estimate(mean, *rate_interval(int(round(x.sum())), n, confidence), n)
+    if n < 2 or float(x.std(ddof=1)) == 0.0:
         return Estimate(mean, mean, mean, n)
-    low, high = stats.t.interval(confidence, n - 1, loc=mean, scale=sd / np.sqrt(n))
-    return Estimate(mean, float(low), float(high), n)
+    return Estimate(mean, *mean_interval(n, mean, float(x.std(ddof=1)), confidence), n)
 
 
 def paired(base: np.ndarray, other: np.ndarray, confidence: float,
            binary: bool = False) -> tuple[Estimate, float]:
     """Mean paired difference ``other - base`` over the games both played (same indices, same
-    seeds) with its t interval, and the two-sided p-value: McNemar's exact test for 0/1 values,
-    the paired t-test otherwise."""
+    seeds) with its interval and two-sided p-value: exact McNemar with the Agresti-Min interval
+    for 0/1 values, the paired t-test and t interval otherwise (simulate.statistics)."""
     n = min(len(base), len(other))
     a, b = np.asarray(base[:n], dtype=float), np.asarray(other[:n], dtype=float)
     keep = ~(np.isnan(a) | np.isnan(b))
     a, b = a[keep], b[keep]
-    diff = estimate(b - a, confidence)
     if binary:
-        up, down = int(((b > a)).sum()), int(((a > b)).sum())
-        p = float(stats.binomtest(up, up + down).pvalue) if up + down else 1.0
-    elif len(a) > 1 and np.std(b - a) > 0:
-        p = float(stats.ttest_rel(b, a).pvalue)
+        diff = paired_rates(len(a), int((a > b).sum()), int((b > a).sum()), int(a.sum()),
+                            confidence)
     else:
-        p = 1.0
-    return diff, p
+        d = b - a
+        diff = paired_means(len(d), float(d.sum()), float((d ** 2).sum()),
+                            float(a.std(ddof=1)) if len(a) > 1 else float("nan"),
+                            float(b.std(ddof=1)) if len(b) > 1 else float("nan"), confidence)
+    if diff.n == 0:
+        return Estimate(float("nan"), float("nan"), float("nan"), 0), 1.0
+    low, high = (diff.value, diff.value) if diff.low != diff.low else (diff.low, diff.high)
+    p = 1.0 if diff.p != diff.p else diff.p
+    return Estimate(diff.value, low, high, diff.n, diff.identical), p

@@ -26,13 +26,12 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from statsmodels.stats.multitest import multipletests
-
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.runner import run
+from simulate.statistics import holm
 
 KEYS = {"metric", "seat", "players", "negligible", "rules", "first_games", "max_games",
         "confidence"}
@@ -144,11 +143,11 @@ def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | N
                 verdicts[name] = "matters"
     baseline = estimate(base, plan.confidence, plan.metric.binary)
     names = sorted(effects, key=lambda n: -abs(effects[n][0].mean))
-    holm = multipletests([effects[n][1] for n in names], method="holm")[1] if names else []
+    adjusted = holm([effects[n][1] for n in names])
     rows = [{"variant": n, "rule": plan.changes[n][0], "value": plan.changes[n][1],
              "games": games[n], "difference": effects[n][0].as_dict(), "p": effects[n][1],
              "p_holm": float(h), "verdict": verdicts.get(n, "undecided at the cap")}
-            for n, h in zip(names, holm)]
+            for n, h in zip(names, adjusted)]
     result = {"metric": plan.metric.label, "players": plan.players, "negligible": negligible,
               "confidence": plan.confidence, "look_confidence": level, "rounds": plan.sizes,
               "baseline": baseline.as_dict(), "effects": rows,

@@ -1,8 +1,9 @@
 """`simulate run --until-ci WIDTH`: play in rounds until every headline interval is narrow enough.
 
-Headline intervals: each seat's win rate per variant and player count (95 % Wilson; in a co-op
-game one per game, the team's), and each variant's paired win-rate difference from the baseline
-per seat (95 % t interval of the game-by-game differences). After each round the next size is
+Headline intervals: each seat's win rate per variant and player count (95 %, the report's rate
+interval: Wilson, exact below 10 wins or losses; in a co-op game one per game, the team's), and
+each variant's paired win-rate difference from the baseline per seat (the report's Agresti-Min
+interval of the paired games, simulate.statistics.paired_rates). After each round the next size is
 projected from the widest interval (width shrinks as 1 / sqrt(games)), on a chunk edge, at most
 four times the last and never past ``games`` (the cap). The tables equal those of a fixed run of
 the final size; the manifest's ``stopping`` says why it stopped.
@@ -18,6 +19,7 @@ from simulate.adaptive.metrics import estimate
 from simulate.adaptive.rounds import on_chunk_edge, record_stopping
 from simulate.config import BASELINE, RunConfig
 from simulate.runner import Manifest, run
+from simulate.statistics import paired_rates
 
 CONFIDENCE = 0.95
 
@@ -60,11 +62,13 @@ def headline_intervals(out: str | Path, games: int, cooperative: bool) -> dict[s
     base = seats.filter(pl.col("variant") == BASELINE)
     others = seats.filter(pl.col("variant") != BASELINE)
     pairs = others.join(base, on=["players", "game", "seat"], suffix="_base")
-    diff = (pl.col("won").cast(pl.Float64) - pl.col("won_base").cast(pl.Float64)).alias("diff")
-    for (variant, players, seat), part in pairs.with_columns(diff).group_by(
-            "variant", "players", "seat"):
-        est = estimate(part["diff"].to_numpy(), CONFIDENCE)
-        widths[f"{variant} - baseline, {players}p, seat {seat}: win rate"] = est.width
+    counts = pairs.group_by("variant", "players", "seat").agg(
+        pl.len().alias("n"), (pl.col("won_base") & ~pl.col("won")).sum().alias("base_only"),
+        (pl.col("won") & ~pl.col("won_base")).sum().alias("variant_only"),
+        pl.col("won_base").sum().alias("base_wins"))
+    for variant, players, seat, n, base_only, variant_only, base_wins in counts.iter_rows():
+        diff = paired_rates(n, base_only, variant_only, base_wins, CONFIDENCE)
+        widths[f"{variant} - baseline, {players}p, seat {seat}: win rate"] = diff.high - diff.low
     return widths
 
 

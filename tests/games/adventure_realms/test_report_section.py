@@ -43,6 +43,11 @@ def test_section_per_player_count_and_variant_with_tests(out, monkeypatch):
     assert cards and cards[0].rows
     abouts = [f.about for f in built.family.findings]
     assert any(a.startswith("owners of") for a in abouts)
+    # the cards are tested as Risky Adventure's owners are (Newcombe + score test), not Wald z
+    assert {f.test for f in built.family.findings if f.about.startswith("owners of")} == \
+        {"two-proportion score"}
+    vp = [cell for t in by_seat for row in t.rows for cell in row[2:] if hasattr(cell, "low")]
+    assert vp and all(not cell.low < 0 for cell in vp)         # VP cannot be negative
     assert any(a.startswith("first seat minus") for a in abouts)
     assert all(f.players in (2, 3) for f in built.family.findings)   # never pooled
     built.family.adjust()
