@@ -19,7 +19,8 @@ from joblib import Parallel, delayed
 from polars.testing import assert_frame_equal
 
 from simulate.games import get_game
-from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
+from simulate.runner import play_chunk
 
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 # The long differential runs per game: (players, strategies, rules, games).

@@ -63,7 +63,7 @@ def _strategy_text(s: Any) -> str:
 
 
 def columns(spec) -> list:
-    from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
+    from simulate.results import GAME_COLUMNS, SEAT_COLUMNS
     game_rows = [[c, t, d] for c, (t, d) in {**GAME_COLUMNS, **spec.game_columns}.items()]
     seat_rows = [[c, t, d] for c, (t, d) in {**SEAT_COLUMNS, **spec.seat_columns}.items()]
     return [Paragraph("The results folder holds two Parquet tables, games/ and seats/, one file "

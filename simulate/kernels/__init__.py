@@ -47,7 +47,7 @@ def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
 
     from simulate.games import get_game
     from simulate.games.base import ConfigError, make_rules, rules_hash
-    from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
+    from simulate.results import GAME_COLUMNS, SEAT_COLUMNS
     from strategies import build_strategy
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
