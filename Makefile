@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # numba compiles the games' kernels once into its cache (first time: a minute or two).
-$(KERNELS): $(STAMP) $(wildcard simulate/kernels/*.py simulate/games/*/kernel*.py)
+$(KERNELS): $(STAMP) $(wildcard simulate/kernels/*.py simulate/games/*/kernel*.py simulate/compiled/*.py strategies/compiled/*.py strategies/*.py)
 	$(PY) -m simulate.engines
 	touch $(KERNELS)
 

@@ -3,7 +3,7 @@
 For every game with ``State.determinize``, at 2 players (the game's minimum if larger), the same
 game seeds are played three ways: seat 0 = ``search`` at budget 8, seat 0 = the game's default
 heuristic, seat 0 = ``random``; the other seats play the default heuristic. In co-op games every
-seat plays the tested strategy and the team's result counts (``strategies.tuning.results``).
+seat plays the tested strategy and the team's result counts (``simulate.adaptive.tune_strategy.results``).
 Measures: seat 0's (the team's) win and score; paired differences search - heuristic and
 search - random, mean with a 95 % t interval. Verdict: "matches or beats the heuristic" when the
 win-rate difference's lower bound is above -5 points ("weaker" when its upper bound is below 0,
@@ -21,8 +21,8 @@ import time
 
 from simulate.config import can_look_ahead
 from simulate.games import game_names, get_game
+from simulate.adaptive.tune_strategy import results
 from simulate.statistics import mean_interval
-from strategies.tuning import results
 
 SEEDS = 10 if os.environ.get("BENCH_QUICK") else 100    # paired game seeds per game
 # Risky Adventure is cheap (~30 CPU s per 100 seeds) and search plays it about as well as the
@@ -68,7 +68,7 @@ def players(game: str) -> int:
 
 def _verdict(entry: dict) -> str:
     """Judged on wins; on score when no line-up ever won (tolerance: 5 % of the heuristic's mean
-    score), as strategies.tuning does."""
+    score), as simulate.adaptive.tune_strategy does."""
     wins = any(entry[name]["win_rate"] for name in ("search", "heuristic", "random"))
     measure = "win" if wins else "score"
     tolerance = TOLERANCE * (1 if wins else abs(entry["heuristic"]["mean_score"]))

@@ -63,10 +63,11 @@ def _strategy_text(s: Any) -> str:
 
 
 def columns(spec) -> list:
-    from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
+    from simulate.results import GAME_COLUMNS, SEAT_COLUMNS
     game_rows = [[c, t, d] for c, (t, d) in {**GAME_COLUMNS, **spec.game_columns}.items()]
     seat_rows = [[c, t, d] for c, (t, d) in {**SEAT_COLUMNS, **spec.seat_columns}.items()]
     return [Paragraph("The results folder holds two Parquet tables, games/ and seats/, one file "
-                      "per chunk; open them with polars.scan_parquet('games/*.parquet')."),
+                      "per chunk; open them with simulate.results.read_tables(folder), which reads "
+                      "only the files manifest.json records."),
             Table(["games column", "type", "meaning"], game_rows),
             Table(["seats column", "type", "meaning"], seat_rows)]

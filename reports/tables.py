@@ -99,7 +99,7 @@ def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFra
 def open_run(out: Path) -> RunTables:
     from simulate.games import get_game
     from simulate.results_folder import read_marker
-    from simulate.runner import read_tables
+    from simulate.results import read_tables
     manifest = read_marker(out)
     identity = manifest["identity"]
     games, seats = read_tables(out)     # the chunk files the manifest records

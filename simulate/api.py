@@ -47,7 +47,7 @@ class Results:
 
     def scan(self) -> tuple[pl.LazyFrame, pl.LazyFrame]:
         """The ``games`` and ``seats`` tables as LazyFrames (memory stays flat)."""
-        from simulate.runner import read_tables
+        from simulate.results import read_tables
         return read_tables(self.folder)
 
     def games(self) -> pl.DataFrame:

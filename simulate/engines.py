@@ -1,7 +1,8 @@
 """Which engine plays a run: the Python reference or a game's compiled kernel (``--engine``).
 
-A game has a kernel when ``simulate/games/<game>/kernel.py`` exists; it plays a whole chunk and
-returns the columns ``runner.play_chunk`` would (its differential test proves the two agree).
+A game has a kernel when its chunk driver ``simulate/compiled/<game>.py`` exists; it plays a whole
+chunk and returns the columns ``runner.play_chunk`` would (its differential test proves the two
+agree).
 ``auto`` picks the kernel when every seat's strategy has a compiled twin, else Python, and says
 why; ``compiled`` insists (an error if it cannot); ``python`` always plays the reference.
 """
@@ -19,7 +20,7 @@ ENGINES = ("auto", "python", "compiled")
 
 def kernel_module(game: str) -> ModuleType | None:
     """The game's compiled kernel module, or None when it has none."""
-    name = f"simulate.games.{game}.kernel"
+    name = f"simulate.compiled.{game}"
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name)

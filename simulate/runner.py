@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import polars as pl
-
 from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
@@ -28,45 +26,17 @@ from simulate.board import Post, post_for
 from simulate.play import play_game, strategy_hook
 from simulate.pool import play_watched
 from simulate.folder_io import folder_inside, write_inside
-from simulate.manifest import (Manifest, bad_chunks, check_replaceable, chunk_file, chunk_path,
-                               describe_bad)
-from simulate.results_folder import TABLES, claimed, read_marker
+from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
+from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS, frame
+from simulate.results_folder import claimed
 from simulate.worker_watchdog import exit_with_parent
 from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
-POLARS_TYPES = {"int": pl.Int64, "float": pl.Float64, "bool": pl.Boolean, "str": pl.String}
 
-# Columns the runner writes for every game (the game adds its own; see GameSpec).
-GAME_COLUMNS = {
-    "game": ("int", "the game's index in the run; its seed is derived from it"),
-    "variant": ("str", "rules variant ('baseline' = the printed rules plus [rules])"),
-    "players": ("int", "number of seats"),
-    "seed": ("int", "the game's own seed (replay it with `simulate replay --game`)"),
-    "strategies": ("str", "the seats' strategies, '|'-separated in seat order"),
-    "decisions": ("int", "decisions the strategies made (forced single choices count too)"),
-    "end_reason": ("str", "why the game ended, in the game's own words"),
-    "game_name": ("str", "which game"),
-    "engine_version": ("str", "the engine's rules version"),
-    "rules_hash": ("str", "hash of every rule value used"),
-}
-SEAT_COLUMNS = {
-    "game": ("int", "the game's index"),
-    "variant": ("str", "rules variant"),
-    "players": ("int", "number of seats"),
-    "seat": ("int", "seat number, 0 = first player"),
-    "strategy": ("str", "the seat's strategy with its non-default parameters"),
-    "score": ("float", "the game's score for this seat"),
-    "rank": ("int", "1 = best; ties share a rank"),
-    "won": ("bool", "the seat won (shared wins count for every winner)"),
-}
 # Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
 # (untimed), and the watchdog's parent pid is the runner's business.
 NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "board", "path", "components")
-ROTATION_COLUMN = {      # both tables, only in runs with [players] rotate = true
-    "rotation": ("int", "seats rotated by this many places: seat s played what the config gives "
-                        "seat (s + rotation) mod players"),
-}
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -239,12 +209,6 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     return next((c for c in choices if c[0] == "python"), choices[0])
 
 
-def frame(columns: dict[str, list], generic: dict, own: dict) -> pl.DataFrame:
-    extra = ROTATION_COLUMN if "rotation" in columns else {}
-    schema = {c: POLARS_TYPES[t] for c, (t, _) in {**generic, **own, **extra}.items()}
-    return pl.DataFrame(columns, schema=schema)
-
-
 def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
                 seats: dict) -> dict[str, dict]:
     """Write one chunk's two Parquet files atomically (an exclusive temp file, then rename);
@@ -323,12 +287,3 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
         for i, result in play_watched(play_chunk, tasks, min(cfg.jobs, len(tasks)),
                                       cfg.decision_seconds):
             yield todo[i], result
-
-
-def read_tables(out: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
-    """The run's ``games`` and ``seats`` tables, streamed from the Parquet files its manifest
-    records (a file the manifest does not list is never read)."""
-    out = Path(out)
-    chunks = sorted(read_marker(out)["chunks"])
-    return tuple(pl.scan_parquet([chunk_path(out, t, c) for c in chunks]) for t in TABLES)
-

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from simulate.cli import app
 from simulate.manifest import digest
-from simulate.runner import read_tables
+from simulate.results import read_tables
 
 runner = CliRunner()
 CONFIG = """

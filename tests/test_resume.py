@@ -14,7 +14,8 @@ from simulate.cli import app
 from simulate.config import parse_config
 from simulate.games.base import ConfigError
 from simulate.manifest import digest
-from simulate.runner import read_tables, run
+from simulate.results import read_tables
+from simulate.runner import run
 
 runner = CliRunner()
 

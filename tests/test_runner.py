@@ -7,7 +7,8 @@ import polars as pl
 import pytest
 
 from simulate.config import parse_config
-from simulate.runner import game_seed, plan_chunks, read_tables, run
+from simulate.results import read_tables
+from simulate.runner import game_seed, plan_chunks, run
 from tests.helpers import kill_after_chunks
 
 GAMES = 48

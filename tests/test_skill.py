@@ -87,7 +87,7 @@ def test_bad_variant_strategy():
 
 def test_tuning_challengers_and_holm():
     from strategies import strategies_for
-    from strategies.tuning import challengers, tune
+    from simulate.adaptive.tune_strategy import challengers, tune
     cls = strategies_for("dungeon_roll")["cautious"]
     found = dict.fromkeys(p for p, _ in challengers(cls))
     assert set(found) == {"retire_level", "min_party", "chest_risk"}

@@ -13,6 +13,7 @@ import numpy as np
 import polars as pl
 
 from simulate.games.base import ConfigError, GameSpec, did_you_mean
+from simulate.results import read_tables
 from simulate.statistics import mean_interval, paired_means, paired_rates, rate_interval
 
 # metric -> what it means (shown in errors and `simulate tune` output)
@@ -81,13 +82,11 @@ def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.nda
 
 def read_values(out: str | Path, metric: Metric, variant: str, players: int,
                 games: int) -> np.ndarray:
-    """The metric for games ``0 .. games-1`` of one variant at one player count, from Parquet."""
+    """The metric for games ``0 .. games-1`` of one variant at one player count."""
     keep = ((pl.col("variant") == variant) & (pl.col("players") == players)
             & (pl.col("game") < games))
-    out = Path(out)
-    game_rows = pl.scan_parquet(out / "games" / "*.parquet").filter(keep).collect()
-    seat_rows = pl.scan_parquet(out / "seats" / "*.parquet").filter(keep).collect()
-    return per_game(metric, game_rows, seat_rows)
+    games_table, seats_table = read_tables(out)    # only the chunks the manifest records
+    return per_game(metric, games_table.filter(keep).collect(), seats_table.filter(keep).collect())
 
 
 @dataclass(frozen=True)

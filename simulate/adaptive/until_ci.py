@@ -18,6 +18,7 @@ import polars as pl
 from simulate.adaptive.metrics import estimate
 from simulate.adaptive.rounds import on_chunk_edge, record_stopping
 from simulate.config import BASELINE, RunConfig
+from simulate.results import read_tables
 from simulate.runner import Manifest, run
 from simulate.statistics import paired_rates
 
@@ -49,8 +50,7 @@ def run_until_ci(cfg: RunConfig, width: float, backend: str = "loky",
 
 def headline_intervals(out: str | Path, games: int, cooperative: bool) -> dict[str, float]:
     """Width of every headline interval over the first ``games`` games, by name."""
-    out = Path(out)
-    seats = (pl.scan_parquet(out / "seats" / "*.parquet").filter(pl.col("game") < games)
+    seats = (read_tables(out)[1].filter(pl.col("game") < games)
              .select("variant", "players", "game", "seat", "won"))
     if cooperative:
         seats = seats.filter(pl.col("seat") == 0)

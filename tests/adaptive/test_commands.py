@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from simulate.adaptive.until_ci import headline_intervals
 from simulate.cli import app
-from simulate.runner import read_tables
+from simulate.results import read_tables
 from tests.helpers import TUNE, kill_after_chunks, write_config
 
 runner = CliRunner()

@@ -1,8 +1,8 @@
 """The compiled Dungeon Roll state: state.py's delves, phases and chance on one int64 array.
 
 ``st`` holds the table (offsets below, names as in state.py); ``R`` the rules (``R_*`` offsets,
-filled by kernel.py from a Rules instance). Every die comes from ``mt_random(rng)`` exactly where
-state.py calls ``self.rng.random()``, so a seed rolls the same dice in both engines.
+filled by simulate/compiled/dungeon_roll.py from a Rules instance). Every die comes from
+``mt_random(rng)`` exactly where state.py calls ``self.rng.random()``, so a seed rolls the same dice in both engines.
 """
 from __future__ import annotations
 

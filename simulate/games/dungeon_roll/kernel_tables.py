@@ -1,8 +1,9 @@
 """The compiled kernel's constant tables, built once from the reference engine's own data.
 
-Nothing here is typed twice: hero specialties (``AS_TYPES``), the solver's kinds (``odds.KINDS``),
-the probability of every roll (``odds.ROLLS``) and the strategies' costs are read from the Python
-modules and laid out as numpy arrays the numba kernel indexes (kernel.py, kernel_*.py).
+Nothing here is typed twice: hero specialties (``AS_TYPES``), the solver's kinds (``odds.KINDS``)
+and the probability of every roll (``odds.ROLLS``) are read from the Python modules and laid out as
+numpy arrays the numba kernel indexes (kernel_*.py, simulate/compiled/dungeon_roll.py). The
+strategies' costs are laid out beside their compiled twin (strategies/compiled/dungeon_roll.py).
 Every kernel module imports this one first: it picks numba's cache folder for these sources.
 """
 from __future__ import annotations
@@ -15,7 +16,6 @@ use_cache_for("dungeon_roll")           # before anything is compiled (simulate/
 
 from simulate.games.dungeon_roll.components import AS_TYPES, HERO_COMPANION  # noqa: E402
 from simulate.games.dungeon_roll.odds import KEEP_VALUE, KIND, KINDS, ROLLS  # noqa: E402
-from strategies.dungeon_roll import DIE_COST, RESCUE  # noqa: E402
 
 # AS_LIST[hero, face, i] (i < AS_LEN[hero, face]): companion types a party face may act as, in the
 # engine's order (the order legal actions list them in).
@@ -64,7 +64,3 @@ for _k, _rolls in enumerate(ROLLS):
         ROLL_G[_k, _i], _rest = divmod(_bit, 121)
         ROLL_S[_k, _i], ROLL_O[_k, _i] = divmod(_rest, 11)
         ROLL_D[_k, _i] = _d
-
-# (1 - RESCUE) ** r exactly as Python computes it (numba's integer powers may round otherwise).
-RESCUE_POW = np.array([(1 - RESCUE) ** r for r in range(64)], dtype=np.float64)
-DIE_COSTS = np.array(DIE_COST, dtype=np.float64)

@@ -139,7 +139,7 @@ def tally(L, N, SE, R, D, seat, out):
     out[T_CLASS_COUNT], out[T_MATCHES] = class_count, matches
 
 
-# per game: GAME_NUMBERS of kernel.py; per seat: SEAT_NUMBERS
+# per game: GAME_NUMBERS of simulate/compiled/roll_player.py; per seat: SEAT_NUMBERS
 @njit(cache=True)
 def record(L, N, S, SE, R, D, row, seats, bought, seed, decisions):
     n = S[PLAYERS]

@@ -20,7 +20,8 @@ from simulate.games.base import ConfigError
 from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.engines import choose_engine
-from simulate.runner import GAME_COLUMNS, SEAT_COLUMNS, frame, play_chunk
+from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
+from simulate.runner import play_chunk
 from tests.helpers import SMALL_RUN, write_config
 
 SPEC = get_game("dungeon_roll")

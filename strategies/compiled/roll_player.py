@@ -2,14 +2,14 @@
 (``strategies/roll_player.py``) choosing a row of ``A``, with the same scores, the same ties and
 the same first-best rule. The Python strategy remembers the best swap's second die between the
 two swap decisions; the table is unchanged in between, so here it is found again. Each seat's
-notes (``kernel_estimates``) are kept for the whole chunk in ``W``.
+notes (``strategies.compiled.roll_player_estimates``) are kept for the whole chunk in ``W``.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from simulate.games.roll_player.kernel_estimates import (
+from strategies.compiled.roll_player_estimates import (
     ALIGN, AT, BASE, GOLD_RESERVE, MARKET_FIRST, MIN_CARD_VALUE, MIN_GAIN, MODS, NF_SIZE,
     NI_SIZE, SKILL_VALUE, TOTALS, FILLS, best_swap, class_fit, est, gold_weight, placements,
     reroll_gain, seat_notes)

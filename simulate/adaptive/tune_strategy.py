@@ -1,6 +1,6 @@
 """Tune a heuristic's parameters by paired comparisons (issue 13).
 
-    python -m strategies.tuning GAME STRATEGY --players N --games G [--seed S]
+    python -m simulate.adaptive.tune_strategy GAME STRATEGY --players N --games G [--seed S]
 
 For every numeric parameter, two challengers (the default halved and raised by half, kept in
 the declared range, integers rounded) play the same game seeds as the default. The tuned

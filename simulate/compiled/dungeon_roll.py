@@ -28,10 +28,10 @@ from simulate.games.dungeon_roll.kernel_state import (
     R_SOLO_RANKS,
     R_SOLO_WIN, R_TREASURE_VALUE, ST_SIZE, XP, XP_BOX, XP_DRAGONS, XP_LEVELS, new_game, seat_at,
     start_delve)
-from simulate.games.dungeon_roll.kernel_strategy import KINDS, PARAM_NAMES, RANDOM, choose
+from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
-from simulate.kernels import entry_points
+from simulate.compiled import entry_points
 from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
 
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).

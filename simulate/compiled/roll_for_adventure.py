@@ -26,12 +26,12 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     MASTER_TURN, MAX_OBLIVION, N_LISTS, OVER, RESURRECTIONS, R_HERO_DICE, S_SIZE, SEAT_BONUS,
     SEAT_DEFEATED, SEAT_PLACED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WIDTH,
     WON, BONUS_GIVEN, rules_array)
-from simulate.games.roll_for_adventure.kernel_scores import PARAMS, T_SIZE
-from simulate.games.roll_for_adventure.kernel_strategy import choose
+from strategies.compiled.roll_for_adventure_scores import PARAMS, T_SIZE
+from strategies.compiled.roll_for_adventure import choose
 from simulate.games.roll_for_adventure.kernel_legal import MAX_ACTIONS, legal
 from simulate.games.roll_for_adventure.kernel_turns import apply, new_game
 from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
-from simulate.kernels import entry_points
+from simulate.compiled import entry_points
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 

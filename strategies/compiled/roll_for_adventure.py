@@ -11,7 +11,7 @@ from simulate.games.roll_for_adventure.kernel_board import ice_count
 from simulate.games.roll_for_adventure.kernel_layout import (
     ADVANCE, BOARD, CLAIM, COUNTS, DAMAGE, DEFEAT, ENEMY_DICE, GIVE, HAND, LOSE, OBLIVION, PIPS,
     PLAYERS, R_DEFEAT_PIPS, R_VORTEX, RES_PIPS, RESURRECTION, dice_held)
-from simulate.games.roll_for_adventure.kernel_scores import (
+from strategies.compiled.roll_for_adventure_scores import (
     HARM, HITS, ICE_CLAIM_AT, LOCK, PARTIAL, RESERVE, RESERVE_WEIGHT, RESURRECT, RETURN, SHIELD,
     STOP, TEMPO, THREAT_OF, ice_cave_score, short, task_terms, threats)
 from simulate.games.roll_for_adventure.kernel_legal import FIGHTER, HEALER, POWER

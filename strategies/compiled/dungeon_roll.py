@@ -20,8 +20,13 @@ from simulate.games.dungeon_roll.kernel_state import (
     CONV, DISCARD_PHASE, DRAGON, DRAGON_FIGHT, DUNGEON, GRAVE, HAND, HERO, LAIR, LEVEL, LOOT, MASTER,
     MONSTER, PARTY, PHASE, R_DUNGEON_DICE, R_LAIR, R_MAX_LEVEL, R_PORTAL_VALUE, REGROUP, RESUME,
     REROLL, REROLL_DUNGEON, REVIVE_PHASE, ULT_USED, dragon_need, here)
-from simulate.games.dungeon_roll.kernel_tables import DIE_COSTS, KIND_OF, RESCUE_POW
+from simulate.games.dungeon_roll.kernel_tables import KIND_OF
 from simulate.kernels.cpython_random import mt_random
+from strategies.dungeon_roll import DIE_COST, RESCUE
+
+# (1 - RESCUE) ** r exactly as Python computes it (numba's integer powers may round otherwise).
+RESCUE_POW = np.array([(1 - RESCUE) ** r for r in range(64)], dtype=np.float64)
+DIE_COSTS = np.array(DIE_COST, dtype=np.float64)
 
 RANDOM, CAUTIOUS, BOLD, RISK_AWARE = range(4)
 KINDS = ("random", "cautious", "bold", "risk_aware")

@@ -20,7 +20,7 @@ from numba import njit
 
 from simulate.games.roll_player.components import load_components
 from simulate.games.roll_player.kernel_apply import apply
-from simulate.games.roll_player.kernel_estimates import PARAMS
+from strategies.compiled.roll_player_estimates import PARAMS
 from simulate.games.roll_player.kernel_layout import (
     ALIGNMENT, BACKSTORY, BAG, CUR, EFFECT, INIT_DICE, INIT_OWNER, KLASS, LEGAL_N, N_CARDS,
     N_ROWS, OVER, PHASE, PLAYERS, RACE, R_CLASS_DICE, R_GOLD_DICE, SE_SIZE, SOLO, STAGE, S_SIZE,
@@ -28,9 +28,9 @@ from simulate.games.roll_player.kernel_layout import (
 from simulate.games.roll_player.kernel_scoring import record
 from simulate.games.roll_player.kernel_setup import setup_market
 from simulate.games.roll_player.kernel_stages import proceed
-from simulate.games.roll_player.kernel_strategy import BALANCER, GOAL_CHASER, choose, scratch
+from strategies.compiled.roll_player import BALANCER, GOAL_CHASER, choose, scratch
 from simulate.games.roll_player.phases import P_RACE, S_RACE
-from simulate.kernels import entry_points
+from simulate.compiled import entry_points
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
