@@ -156,4 +156,4 @@ def test_the_module_imports_nothing_of_the_project():
 
 def test_nothing_loads_statsmodels_any_more():
     assert _loaded("reports.report, simulate.adaptive.sensitivity, strategies.search, "
-                   "strategies.tuning", ("statsmodels", "patsy", "pandas")) == []
+                   "simulate.adaptive.tune_strategy", ("statsmodels", "patsy", "pandas")) == []
