@@ -85,13 +85,14 @@ def test_a_small_rate_difference_keeps_the_decimals_that_show_its_width():
     assert points(paired_rates(100_000, 3, 5, 50_000)) == "+0.002 pts [-0.004, +0.008]"
 
 
-def test_until_ci_never_calls_a_variant_that_changed_nothing_settled_by_zero_width(tmp_path):
+def test_until_ci_never_calls_a_variant_that_changed_nothing_settled_by_zero_width(tmp_path,
+                                                                                 monkeypatch):
+    from simulate.adaptive import until_ci
     from simulate.adaptive.until_ci import headline_intervals
-    (tmp_path / "seats").mkdir()
     won = np.arange(400) % 3 == 0
-    pl.DataFrame({"variant": ["baseline"] * 400 + ["same"] * 400, "players": 1,
-                  "game": np.tile(np.arange(400), 2), "seat": 0,
-                  "won": np.tile(won, 2)}).write_parquet(tmp_path / "seats" / "p.parquet")
+    seats = pl.DataFrame({"variant": ["baseline"] * 400 + ["same"] * 400, "players": 1,
+                          "game": np.tile(np.arange(400), 2), "seat": 0, "won": np.tile(won, 2)})
+    monkeypatch.setattr(until_ci, "read_tables", lambda out: (None, seats.lazy()))  # no manifest
     widths = headline_intervals(tmp_path, 400, cooperative=False)
     assert math.isclose(widths["same - baseline, 1p, seat 0: win rate"], 2 * 1.96 / 402,
                         rel_tol=1e-3)                      # Agresti-Min, as the report prints
