@@ -35,13 +35,13 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"Each rule was set to its low and high value (booleans flipped, every other choice "
         f"tried) and played on the same game seeds as the baseline; the effect is the mean "
         f"paired difference in {result['metric']} at {result['players']} players (baseline "
-        f"{_est(base)}). Method: {result['method']}. A value stops early once its interval "
+        f"{estimate_text(base)}). Method: {result['method']}. A value stops early once its interval "
         f"lies inside +-{result['negligible']:.4g} (does not matter) or outside it (matters); "
         f"intervals are taken at {100 * result['look_confidence']:.2f} % so the stopping rule "
         f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
         f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
         f"Games spent: {result['games_spent']:,}.")
-    rows = [[r["variant"], r["games"], _est(r["difference"], signed=True), _p(r["p"]),
+    rows = [[r["variant"], r["games"], estimate_text(r["difference"], signed=True), _p(r["p"]),
              _p(r["p_holm"]), r["verdict"]] for r in result["effects"]]
     blocks = [Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
                     "Rule values ranked by the size of their effect")]
@@ -101,7 +101,7 @@ def _candidates(result: dict) -> list:
 
 def _table(result: dict, candidates: list[dict], caption: str) -> Table:
     columns = result["rules"] + ["games", "status"] + result["targets"]
-    rows = [c["point"] + [c["games"], c["status"]] + [_est(e) for e in c["estimates"]]
+    rows = [c["point"] + [c["games"], c["status"]] + [estimate_text(e) for e in c["estimates"]]
             for c in candidates]
     return Table(columns, rows, caption)
 
@@ -179,7 +179,8 @@ def _value(value) -> str:
     return show_value(value)
 
 
-def _est(e: dict, signed: bool = False) -> str:
+def estimate_text(e: dict, signed: bool = False) -> str:
+    """An estimate with its interval, or that no game of a paired comparison differed."""
     sign = "+" if signed else ""
     if e.get("no_game_differed"):
         return f"0 (no game of {e['games']:,} differed)"

@@ -220,3 +220,27 @@ def test_on_dask_the_time_limit_holds_and_losing_every_worker_is_one_line(tmp_pa
         assert "has had no workers for 3 s" in result.output, result.output
         assert len(result.output.strip().splitlines()) == 1
         assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("command", ["validate", "run", "tune"])
+def test_a_strategy_whose_init_hangs_is_one_line_before_anything_runs(tmp_path, command):
+    """The main process builds a config's strategies; a module:Class whose import or __init__
+    hangs is checked in a bounded child first (validate, run, tune and sensitivity alike)."""
+    (tmp_path / "sleepy.py").write_text(
+        "import time\nfrom strategies import Strategy\n\n"
+        "class Sleepy(Strategy):\n    def __init__(self):\n        time.sleep(600)\n\n"
+        "    def choose(self, view, actions):\n        return actions[0]\n")
+    config = write_config(tmp_path, RUN.replace(
+        'strategies = {{ name = "tests.hostile:Hostile", trick = "{trick}", trigger = "{trigger}" }}',
+        'strategies = "sleepy:Sleepy"').format(jobs=1, limit=LIMIT, out=tmp_path / "out")
+        + ('\n[tune]\nrules = ["solo_win_score"]\n[[tune.targets]]\nmetric = "win_rate"\n'
+           'equals = 0.5\n' if command == "tune" else ""))
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "simulate", command, str(config)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2, done.stderr
+    assert time.monotonic() - start < 60
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "sleepy:Sleepy took longer than 10 s" in lines[0], done.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()

@@ -96,7 +96,17 @@ def _custom_strategies(data: dict) -> list[str]:
     return names
 
 
-def _validate_in_child(config: str, debug: bool) -> None:
+def strategies_checked(config: str, debug: bool) -> None:
+    """Before ``run``, ``tune`` or ``sensitivity`` build a config's ``module:Class`` strategies in
+    this process, check them in a child given VALIDATE_SECONDS: an import or ``__init__`` that
+    hangs or exits stops the command there, in one line."""
+    from simulate.config import load_toml
+
+    if not os.environ.get(IN_CHILD) and _custom_strategies(load_toml(config)):
+        _validate_in_child(config, debug, say_ok=False)
+
+
+def _validate_in_child(config: str, debug: bool, say_ok: bool = True) -> None:
     """Validate in a child process, given VALIDATE_SECONDS: checking a ``module:Class`` strategy
     imports its module and calls its ``__init__`` (the user's code, which may hang or exit), and
     this process stays out of its reach. The child's lines and exit code are passed on."""
@@ -112,7 +122,8 @@ def _validate_in_child(config: str, debug: bool) -> None:
                           f"{VALIDATE_SECONDS:g} s (does importing the module or its __init__ "
                           "hang?)") from None
     if child.returncode == 0 and child.stdout.startswith("ok"):
-        typer.echo(child.stdout, nl=False)
+        if say_ok:
+            typer.echo(child.stdout, nl=False)
         return
     if child.returncode == 2 and child.stderr.strip():
         typer.echo(child.stderr, nl=False, err=True)

@@ -29,6 +29,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
         debug: Debug = False) -> None:
     """Play the games of CONFIG (resuming an interrupted run) and write the report."""
     from simulate.api import play
+    from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
 
@@ -37,6 +38,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
         if backend == "loky":
             from simulate.pool import warm
             warm()
+        strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
         if cfg.jobs > (os.cpu_count() or 1):

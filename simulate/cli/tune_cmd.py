@@ -22,12 +22,14 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
          report: Report = True, debug: Debug = False) -> None:
     """Find the rule values that meet the targets of CONFIG's tune table, each with its
     interval (noisy bisection for one rule and target, else successive halving)."""
-    from reports.tuning import build_tune_report
+    from reports.tuning import build_tune_report, estimate_text
     from simulate.adaptive.tune import plan_tune, tune as run_tune
+    from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_toml
     from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
+        strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                          chunk=chunk)
         check_backend(backend, scheduler)
@@ -38,7 +40,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
             typer.echo(f"meets every target: {_point(plan.rules, point)}  "
-                       + "; ".join(_interval(e) for e in row["estimates"]))
+                       + "; ".join(estimate_text(e) for e in row["estimates"]))
         if result["note"]:
             typer.echo(f"note: {result['note']}")
         typer.echo(f"{len(result['candidates'])} values tried, {result['games_spent']:,} games "
@@ -52,12 +54,14 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
-    from reports.tuning import build_sensitivity_report
+    from reports.tuning import build_sensitivity_report, estimate_text
     from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
+    from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_toml
     from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
+        strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                                 chunk=chunk)
         check_backend(backend, scheduler)
@@ -65,9 +69,9 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
             report_path = build_sensitivity_report(plan.cfg.out) if report else None
         typer.echo(f"{result['metric']} at {result['players']}p, baseline "
-                   f"{_interval(result['baseline'])}; largest effects:")
+                   f"{estimate_text(result['baseline'])}; largest effects:")
         for row in result["effects"][:8]:
-            typer.echo(f"  {row['variant']:<36} {_interval(row['difference'], signed=True)}  "
+            typer.echo(f"  {row['variant']:<36} {estimate_text(row['difference'], signed=True)}  "
                        f"Holm p {row['p_holm']:.3g}  ({row['verdict']}, {row['games']:,} games)")
         typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
@@ -77,8 +81,3 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
 
 def _point(rules: list[str], point: list) -> str:
     return ", ".join(f"{r} = {v}" for r, v in zip(rules, point))
-
-
-def _interval(e: dict, signed: bool = False) -> str:
-    sign = "+" if signed else ""
-    return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"

@@ -91,6 +91,18 @@ first_games = 50
     assert "Tornado" in (tmp_path / "s" / "report.html").read_text()
 
 
+def test_sensitivity_says_no_game_differed_rather_than_a_zero_width_interval(tmp_path):
+    config = write_config(tmp_path, SOLO.format(games=100, out=tmp_path / "z") + """
+[sensitivity]
+metric = "mean_score"
+rules = ["solo_win_score"]
+first_games = 50
+""")
+    result = invoke("sensitivity", config, "--no-report")
+    assert result.exit_code == 0, result.output
+    assert "no game of 50 differed" in result.output and "[+0, +0]" not in result.output
+
+
 def test_until_ci_stops_narrow_enough_and_equals_a_fixed_run(tmp_path):
     text = SOLO.format(games=1000, out="{out}").replace('count = 1', 'count = [1, 2]') + """
 [[variants]]
