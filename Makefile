@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 KERNELS := $(VENV)/.kernels
 
-.PHONY: install demo run test bench lint clean
+.PHONY: install demo run test quick bench lint clean
 
 install: $(STAMP) $(KERNELS)  ## the .venv with the `simulate` command in it, kernels compiled
 
@@ -25,14 +25,18 @@ demo: install  ## run configs/demo.toml and print the report's path
 
 run: demo
 
-test: install  ## the whole test suite (what CI runs)
+test: install  ## lint, then the whole test suite (what CI runs)
+	$(PY) -m ruff check simulate strategies reports tests bench
 	$(PY) -m pytest -n auto --dist worksteal
+
+quick: install  ## the suite without the tests marked slow (a few minutes; make test runs all)
+	$(PY) -m pytest -n auto --dist worksteal -m "not slow"
 
 bench: install  ## games/s, parallel speed-up and peak memory -> bench/results.json
 	$(PY) bench/bench.py
 
-lint: install
-	$(PY) -m compileall -q simulate strategies reports tests bench
+lint: install  ## ruff (pycodestyle + pyflakes, pyproject's [tool.ruff]) over every Python file
+	$(PY) -m ruff check simulate strategies reports tests bench
 
 clean:
 	rm -rf runs .pytest_cache .hypothesis

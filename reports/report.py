@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import inspect
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,17 +67,7 @@ def _game_section(name: str):
     except ModuleNotFoundError:
         return lambda section: section.add(
             b.Paragraph("This game has no report section of its own yet."))
-    if len(inspect.signature(module.build).parameters) == 2:
-        return _old_style(module.build)
     return module.build
-
-
-def _old_style(build):
-    """A section still written as build(games, seats) on whole frames (loads the run)."""
-    def adapter(section: Section) -> None:
-        run = section.run
-        section.add(*build(collect(run.games), collect(run.seats)))
-    return adapter
 
 
 def build_report(out: str | Path, path: str | Path | None = None) -> Path:

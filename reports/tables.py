@@ -140,10 +140,6 @@ def means(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = (),
             for row in table.iter_rows(named=True)]
 
 
-def mean_of(query: pl.LazyFrame, column: str) -> Mean:
-    return means(query, [column])[0][1][column]
-
-
 def rates(query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> list[tuple[tuple, Rate]]:
     """(group key, Rate of a boolean column) per group; nulls count as False."""
     k = pl.col(column).fill_null(False).cast(pl.Int64).sum().alias("k")
@@ -195,10 +191,3 @@ def paired_moments(a: pl.LazyFrame, b: pl.LazyFrame, keys: Sequence[str],
                 column, stat = name.rsplit("|", 1)
                 group[column][stat] = float(value or 0)
     return result
-
-
-def keys_present(query: pl.LazyFrame, column: str) -> list:
-    """Distinct values of a column, sorted (None last)."""
-    values = collect(query.select(pl.col(column).unique()))[column].to_list()
-    return sorted(values, key=lambda v: (v is None, str(v) if not isinstance(v, (int, float))
-                                         else f"{v:020.6f}"))

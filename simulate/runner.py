@@ -1,4 +1,4 @@
-"""Chunks, seeds, joblib, the Parquet sink and resume (DESIGN.md, "Runner").
+"""Chunks, seeds, joblib, the Parquet sink and resume (ARCHITECTURE.md, "Layout").
 
 Every game index i of a run has its own seed, ``game_seed(run_seed, i)``, the same in every
 variant and player count (common random numbers) and for any ``jobs``, chunk size or backend.
@@ -9,7 +9,6 @@ stopped and never counts a game twice.
 from __future__ import annotations
 
 import io
-import os
 import sys
 import time
 from dataclasses import dataclass

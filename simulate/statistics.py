@@ -3,7 +3,7 @@
 Every layer uses this module (strategies' search, the adaptive commands, the reports, the
 benchmarks), so it imports nothing of the project and nothing but scipy. It works from
 sufficient statistics (counts, sums, sums of squares) so that callers can aggregate in polars
-without holding a run's rows in memory. Conventions (DESIGN.md, "Reports"): 95 % intervals;
+without holding a run's rows in memory. Conventions (README.md, "The report"): 95 % intervals;
 paired comparisons where variants share game seeds (exact McNemar / paired t), unpaired ones
 (Newcombe + score test / Welch) where a variant has its own seed; Cohen's d on the pooled SD of
 the two conditions (not d_z, which pairing inflates); Holm's correction within a family of tests

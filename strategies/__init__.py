@@ -1,4 +1,4 @@
-"""Strategies: each picks one action from the legal list (DESIGN.md, "Engine contract").
+"""Strategies: each picks one action from the legal list (ARCHITECTURE.md, "The engine/strategy contract").
 
 A strategy is a class with keyword parameters (its TOML table) and one method,
 ``choose(view, actions) -> action``. The driver sets ``self.rng`` (a ``random.Random`` seeded per

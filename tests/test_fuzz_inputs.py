@@ -100,6 +100,7 @@ def command(kind: str, config: dict, path: Path, choice: int) -> list[str]:
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 260)), **FUZZ)
 @given(data=st.data())
+@pytest.mark.slow
 def test_broken_configs_are_one_line(folder, data):
     case = fresh(folder)
     config, strict, kind = data.draw(broken_configs(str(case / "out")))
@@ -249,6 +250,7 @@ def assert_no_game_after_error(result, played: list, before: int, context: str):
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), **FUZZ)
 @given(data=st.data())
+@pytest.mark.slow
 def test_any_key_mistyped_is_one_line_and_plays_nothing(folder, games_played, data):
     """Every key of every table (run, players, rules, variants, sweep, tune, tune.targets,
     sensitivity), the tables themselves too, set to a hostile value, removed or given an

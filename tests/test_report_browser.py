@@ -16,6 +16,7 @@ from simulate.config import load_config
 from simulate.games import game_names
 from simulate.runner import run
 
+pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = [g for g in game_names() if (ROOT / "configs" / f"{g}.toml").exists()]
 

@@ -76,6 +76,7 @@ def test_cohens_d_uses_the_pooled_sd_not_the_sd_of_differences():
     assert diff.d == pytest.approx(0.5 / 2.03, abs=0.03)
 
 
+@pytest.mark.slow
 def test_null_variant_on_another_seed_claims_a_difference_in_at_most_about_5_percent():
     rng = np.random.default_rng(2026)
     claimed = 0

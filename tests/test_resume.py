@@ -129,6 +129,7 @@ def test_hostile_manifests_give_one_line(tmp_path, edit, resign):
     assert sorted(p for p in tmp_path.parent.rglob("*") if out not in p.parents) == sorted(outside)
 
 
+@pytest.mark.slow
 def test_killed_again_and_again_with_damage_between_still_matches(tmp_path):
     """Kill at random moments; between kills damage one chunk and delete another."""
     config = tmp_path / "kill.toml"

@@ -74,6 +74,7 @@ def test_other_config_in_same_folder_is_refused(tmp_path):
         run(small_config(tmp_path))
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     config = tmp_path / "kill.toml"
     out = tmp_path / "killed"
@@ -93,6 +94,7 @@ def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     assert seats.equals(ref_seats)
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_tables(tmp_path):
     distributed = pytest.importorskip("distributed")
     run(small_config(tmp_path / "local", jobs=2, variants=False))

@@ -149,7 +149,7 @@ def test_search_needs_determinize():
         pass
 
     def new_game(rules, n, rng, heroes):
-        state = spec.new_game(rules, n, rng, heroes)
+        spec.new_game(rules, n, rng, heroes)
         blind = Blind()
         blind.__dict__.update(is_over=False)
         return blind

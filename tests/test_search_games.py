@@ -4,7 +4,6 @@ copy keeps what the seat sees, the decisions never use what it does not, and sea
 deterministic and at least as strong as the default heuristic (small budgets and game counts; the
 bigger evidence is in the README)."""
 import random
-from functools import partial
 
 import pytest
 from scipy import stats

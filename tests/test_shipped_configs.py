@@ -17,6 +17,7 @@ import pytest
 
 from tests.fuzz_inputs import toml_text
 
+pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "configs").glob("*.toml"))
 ADAPTIVE = ("tune", "sensitivity")

@@ -18,7 +18,8 @@ Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
 
 
 def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
-         seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+         seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
+         scheduler: Scheduler = None, fresh: Fresh = False,
          report: Report = True, debug: Debug = False) -> None:
     """Find the rule values that meet the targets of CONFIG's tune table, each with its
     interval (noisy bisection for one rule and target, else successive halving)."""
@@ -50,7 +51,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
 
 
 def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
-                seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky", scheduler: Scheduler = None, fresh: Fresh = False,
+                seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
+                scheduler: Scheduler = None, fresh: Fresh = False,
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""

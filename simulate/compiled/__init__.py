@@ -1,7 +1,7 @@
 """The compiled chunk drivers: ``simulate/compiled/<game>.py`` plays a whole chunk with a game's
 kernel (its engine part in ``simulate/games/<game>/kernel_*.py``, its strategy part in
 ``strategies/compiled/<game>*.py``) and hands back the runner's ``games`` and ``seats`` columns
-(DESIGN.md, "Compiled kernels"). They sit in the runner layer: they join the two parts and write
+(ARCHITECTURE.md, "Which way imports go"). They sit in the runner layer: they join the two parts and write
 the runner's tables. ``simulate.engines.kernel_module`` finds a game's driver by its name.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Dungeon Roll's compiled kernel: whole chunks of games in numba, the same games as the engine.
 
 The Python engine (state.py and its mixins, strategies/dungeon_roll.py) is the reference; this
-is its twin for speed (DESIGN.md, "Compiled kernels"). For the same seed it rolls the same dice
+is its twin for speed (ARCHITECTURE.md, "Which way imports go"). For the same seed it rolls the same dice
 (CPython's MT19937 in simulate/kernels/cpython_random.py), lists the same legal actions in the same
 order and makes the same choices, so ``play_chunk`` returns the very columns runner.play_chunk
 would; tests/games/dungeon_roll/test_kernel.py proves it table by table.

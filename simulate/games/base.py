@@ -1,4 +1,4 @@
-"""The engine contract every game follows (DESIGN.md, "Engine contract").
+"""The engine contract every game follows (ARCHITECTURE.md, "The engine/strategy contract").
 
 A game package under ``simulate/games/<name>/`` exposes ``GAME: GameSpec``. Its engine is an explicit
 state machine:

@@ -1,4 +1,4 @@
-"""Pieces shared by the games' compiled kernels (DESIGN.md, "Compiled kernels").
+"""Pieces shared by the games' compiled kernels (ARCHITECTURE.md, "Which way imports go").
 
 numba's on-disk cache (``cache=True``) checks only the stamp of the file a function lives in, so
 a kernel whose helper or constant changed in another file would load stale machine code. So the

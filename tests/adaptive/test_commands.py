@@ -33,6 +33,7 @@ def invoke(*args):
     return runner.invoke(app, [str(a) for a in args])
 
 
+@pytest.mark.slow
 def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
     """solo_win_score changes only who counts as winning, so each candidate's win rate must be
     the share of the baseline's scores at or above it, game for game (common random numbers)."""
@@ -54,6 +55,7 @@ def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
     assert rebuilt.exit_code == 0 and "tuning report" in (tmp_path / "t" / "report.html").read_text()
 
 
+@pytest.mark.slow
 def test_killed_tune_resumes_to_the_same_answer(tmp_path):
     out, reference = tmp_path / "killed", tmp_path / "reference"
     config = write_config(tmp_path, SOLO.format(games=400, out=out) + TUNE)

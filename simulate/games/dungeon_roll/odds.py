@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from math import factorial
 
-from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, COMPANIONS, FIGHTER, MERCENARY, MINSTREL, SWEEPS)
+from simulate.games.dungeon_roll.components import (AS_TYPES, CHAMPION, COMPANIONS, FIGHTER,
+                                                    MERCENARY, MINSTREL, SWEEPS)
 from simulate.games.dungeon_roll.legal import can_complete, make_room
 
 # Value of keeping a companion for later levels (a Champion defeats any whole group).

@@ -2,7 +2,8 @@
 and the Rules as numbers.
 
 The kernel (driven by ``simulate/compiled/roll_for_adventure.py``) plays exactly the game of the
-Python engine for the same seed: same dice, same draws in the same order. So every ordered container of the engine (hero boards, the
+Python engine for the same seed: same dice, same draws in the same order. So every ordered
+container of the engine (hero boards, the
 roll, the desert sections, the forest path, the vortexes...) is a row of ``L`` holding the same
 dice in the same order, its length in ``N``; scalars and small arrays live in ``S`` at the
 offsets below. Dice are the engine's ints: 0-19 hero dice (colour ``d // 5``), 20-23 bonus dice.

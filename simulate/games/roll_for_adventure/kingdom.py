@@ -1,7 +1,8 @@
 """Everything on the table, all of it visible to every player (the game is cooperative).
 
 Strategies never get this object: ``State.view(seat)`` hands them a read-only window on it
-(``view.KingdomView``: the same fields, as tuples, and the same queries). Dice are ints: 0-19 hero dice (colour ``die // 5``), 20-23 grey bonus dice.
+(``view.KingdomView``: the same fields, as tuples, and the same queries). Dice are ints: 0-19
+hero dice (colour ``die // 5``), 20-23 grey bonus dice.
 Each container below lists the dice lying there; every die is in exactly one of them.
 """
 from __future__ import annotations

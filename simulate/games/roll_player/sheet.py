@@ -9,7 +9,7 @@ a die, before buying, right after buying a Skill). Every effect may be declined 
 from __future__ import annotations
 
 from simulate.games.roll_player import actions as A
-from simulate.games.roll_player.components import ALIGNMENT_STEP, COLOURS, DIRECTIONS
+from simulate.games.roll_player.components import ALIGNMENT_STEP, DIRECTIONS
 from simulate.games.roll_player.phases import (P_EFFECT, P_MARKET, P_SKILL, S_BUY,
                                                S_BUY_AGAIN, S_NEXT_DICE, S_POST_BUY,
                                                S_POST_PLACE, S_PRE_BUY, S_PRE_INIT, S_TURN_END)
@@ -234,6 +234,3 @@ class SheetActions:
         # P_RECALL: the Druid declines; the queue already moved on
         self._proceed()
 
-
-def die_text(colour: int, value: int) -> str:
-    return f"{COLOURS[colour]} {value}"

@@ -56,6 +56,7 @@ def compute() -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_outcomes_match_golden():
     if os.environ.get("REGENERATE_GOLDEN"):
         GOLDEN.write_text(json.dumps(compute(), indent=0) + "\n")

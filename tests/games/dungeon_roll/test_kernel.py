@@ -1,6 +1,6 @@
 """The compiled kernel plays the very games of the Python engine: identical tables, same seeds.
 
-The contract of kernel.py (DESIGN.md, "Compiled kernels"): for every hero, player count,
+The contract of the compiled kernel (ARCHITECTURE.md, "Which way imports go"): for every hero, player count,
 strategy (with non-default parameters) and every Rules field at a non-default value, the chunk's
 ``games`` and ``seats`` frames are equal column for column. ``make bench`` runs a longer one.
 """

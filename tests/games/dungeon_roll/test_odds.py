@@ -77,6 +77,7 @@ def _reference_plan(kind, party, monsters, need, memo):
     return memo[key]
 
 
+@pytest.mark.slow
 def test_bit_set_solver_matches_the_plain_search_everywhere():
     """Every solver kind, small parties, every monster triple up to 5: same plans, same sets."""
     import itertools

@@ -90,9 +90,12 @@ def _broken(tmp_path, name, change):
 
 @pytest.mark.parametrize("name, change, message", [
     ("artifacts.json", lambda d: d["artifacts"][3].pop("fame"), "artifacts[3] 'A4': missing field 'fame'"),
-    ("artifacts.json", lambda d: d["artifacts"][7].update(cost="FFX"), "artifacts[7] 'B2': cost 'FFX' has unknown symbol 'X'"),
-    ("equipment.json", lambda d: d["cards"][9].update(kind="discount_c"), "cards[9] 'discount_a_jungle_2': kind 'discount_c' is unknown"),
-    ("expeditions.json", lambda d: d["expeditions"][1]["spots"].pop(), "every expedition needs the same number of spots"),
+    ("artifacts.json", lambda d: d["artifacts"][7].update(cost="FFX"),
+     "artifacts[7] 'B2': cost 'FFX' has unknown symbol 'X'"),
+    ("equipment.json", lambda d: d["cards"][9].update(kind="discount_c"),
+     "cards[9] 'discount_a_jungle_2': kind 'discount_c' is unknown"),
+    ("expeditions.json", lambda d: d["expeditions"][1]["spots"].pop(),
+     "every expedition needs the same number of spots"),
     ("treasure_maps.json", lambda d: d["maps"][0].update(needs="GX"), "maps[0] 'GG': needs 'GX'"),
 ])
 def test_a_malformed_data_file_is_one_line_naming_file_and_entry(tmp_path, name, change, message):

@@ -31,6 +31,7 @@ RULE_VARIANTS = [
 assert_same_games = partial(assert_same_tables, game="roll_for_adventure", seed=5)
 
 
+@pytest.mark.slow
 def test_every_rule_changed(tmp_path):
     for i, rules in enumerate(RULE_VARIANTS):
         players = 2 + i % 3

@@ -32,6 +32,7 @@ assert_same_games = partial(assert_same_tables, game="roll_player", seed=3)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.slow
 def test_every_strategy_and_player_count(tmp_path, players):
     for strategy in ("goal_chaser", "balancer", "random"):
         assert_same_games(tmp_path / strategy, {}, [strategy] * 4, players, games=40)
