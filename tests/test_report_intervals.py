@@ -11,7 +11,7 @@ from reports.section import Section
 from reports.sections import risky_adventure
 from reports.tables import COUNT, from_frames
 from simulate.adaptive.metrics import paired
-from reports.tuning import _est
+from reports.tuning import estimate_text
 
 
 def test_a_rare_rate_after_many_games_is_never_printed_as_zero_width():
@@ -59,7 +59,7 @@ def test_a_paired_rate_where_no_game_differed_has_an_interval_and_says_so():
     score = np.arange(200, dtype=float)
     diff, p = paired(score, score.copy(), 0.95)
     assert diff.identical and diff.as_dict()["no_game_differed"]
-    assert _est(diff.as_dict(), signed=True) == "0 (no game of 200 differed)"
+    assert estimate_text(diff.as_dict(), signed=True) == "0 (no game of 200 differed)"
 
 
 def test_a_share_of_wins_stays_within_zero_and_one():

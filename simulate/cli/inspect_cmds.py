@@ -115,7 +115,9 @@ def _validate_in_child(config: str, debug: bool, say_ok: bool = True) -> None:
     names = ", ".join(_custom_strategies(load_toml(config)))
     command = [sys.executable, "-m", "simulate", "validate", config] + (["--debug"] * debug)
     try:
-        child = subprocess.run(command, env={**os.environ, IN_CHILD: "1"}, capture_output=True,
+        where = os.pathsep.join([os.getcwd(), *sys.path])    # finds what this process finds
+        child = subprocess.run(command, env={**os.environ, IN_CHILD: "1", "PYTHONPATH": where},
+                               capture_output=True,
                                text=True, timeout=VALIDATE_SECONDS, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         raise ConfigError(f"checking the strategies {names} took longer than "

@@ -27,7 +27,9 @@ see; every field documented), ``scoring.py`` (the outcome and the game's own res
 game without data files refuses a folder with a ``ConfigError``) and ``RULES.md``. ``GameSpec``
 versions read ``N.N``. Its tests live in ``tests/games/<name>/`` under the same names by role.
 
-Nothing here knows any particular game; the runner, the CLI and the reports only use this module.
+Nothing here knows any particular game: the runner and the CLI reach a game only through this
+module and the registry (``simulate.games``); a game's own report section may also read its
+game's component facts.
 """
 from __future__ import annotations
 
