@@ -79,7 +79,7 @@ def _decide(strategy: Any, state: Any, actions: list, seat: int, index: int, dec
     equal and of exactly the same type: a plain tuple or an object equal to everything is not).
     This runs at every decision: the messages are only written when something goes wrong."""
     view = state.view(seat)
-    with strategy_hook(strategy, seat, index, f"decision {decision}"):
+    try:                            # inline, not strategy_hook: no context manager per decision
         if strategy.looks_ahead:
             strategy.seat, strategy.sample = seat, partial(state.determinize, seat)
         if limit:
@@ -87,6 +87,10 @@ def _decide(strategy: Any, state: Any, actions: list, seat: int, index: int, dec
                 action = strategy.choose(view, actions.copy())
         else:
             action = strategy.choose(view, actions.copy())
+    except (IllegalActionError, ConfigError):
+        raise
+    except BaseException as exc:
+        _raised(strategy, seat, index, f"decision {decision}", exc)
     for legal in actions:
         if legal is action:
             return legal
@@ -112,11 +116,16 @@ def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[N
     except (IllegalActionError, ConfigError):
         raise
     except BaseException as exc:
-        if genuine(exc):
-            raise
-        raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat} in game {index}, "
-                                 f"{when}: raised {type(exc).__name__}: {said(exc)} "
-                                 "(--debug shows the traceback)") from exc
+        _raised(strategy, seat, index, when, exc)
+
+
+def _raised(strategy: Any, seat: int, index: int, when: str, exc: BaseException) -> None:
+    """Re-raise a genuine interrupt; anything else the strategy raised as one named error."""
+    if genuine(exc):
+        raise exc
+    raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat} in game {index}, "
+                             f"{when}: raised {type(exc).__name__}: {said(exc)} "
+                             "(--debug shows the traceback)") from exc
 
 
 def _illegal(where: str, action: Any, actions: list) -> None:
