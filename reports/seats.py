@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import polars as pl
 
+from reports import entities
 from reports.blocks import Details, Heading, Paragraph, Table, percent_interval
+from reports.entities import Kind, estimates
 from reports.figures import score_histograms
-from reports.findings import Finding
 from reports.section import Section
 from reports.tables import BASELINE, collect, means, rates
-from simulate.statistics import rate_interval, sd_from_sums, within_game
 
 
 def build(section: Section) -> None:
@@ -36,11 +36,18 @@ def build(section: Section) -> None:
                            "first seat minus the others' mean"], fairness,
                           "Sole winners by seat (games with a shared win left out) tested "
                           "against equal shares; the first seat's win minus the mean win of the "
-                          "other seats, one value per game, with its 95 % t interval."))
+                          "other seats, one value per game (per seed with rotate = true), with "
+                          "its 95 % t interval."))
         if not run.rotate and len(set(map(str, run.manifest["identity"]["strategies"]))) > 1:
             section.add(Paragraph("Strategies sit in fixed seats, so seat and strategy effects "
                                   "are mixed; [players] rotate = true plays every seed in every "
                                   "rotation of the seats and separates them."))
+        if run.rotate:
+            section.add(Paragraph("With rotate = true a seed and its rotations are one unit: the "
+                                  "first seat's win is averaged over each seed's rotations "
+                                  "first, and the chi-square (which assumes independent games) "
+                                  "is not run."))
+    entities.build(section)
     section.add(score_histograms(run))
 
 
@@ -83,7 +90,6 @@ def _strategy_table(section: Section, players: int, variant: str) -> Table | Non
     names = collect(results.select(pl.col("strategy").unique()))["strategy"].to_list()
     if len(names) < 2:
         return None
-    fair = section.fair_share(players, variant)
     rows = []
     for name in sorted(names):
         mine = results.filter(pl.col("strategy") == name)
@@ -91,7 +97,7 @@ def _strategy_table(section: Section, players: int, variant: str) -> Table | Non
         score = means(mine, ["score"])[0][1]["score"]
         row = [name, won.n, won, score]
         if run.rotate:
-            row.append(_rotated_share(section, players, variant, name, fair))
+            row.append(_rotated_share(section, players, variant, name))
         rows.append(row)
     rows.sort(key=lambda r: -r[2].value)
     columns = ["strategy", "seats", "win rate [95 % CI]", "mean score [95 % CI]"]
@@ -105,28 +111,10 @@ def _strategy_table(section: Section, players: int, variant: str) -> Table | Non
     return Table(columns, rows, caption)
 
 
-def _rotated_share(section: Section, players: int, variant: str, name: str, fair: float) -> str:
+def _rotated_share(section: Section, players: int, variant: str, name: str) -> str:
     """A strategy's win rate with seats rotated: one value per game seed (its mean win over the
     rotations and its seats), so the interval respects that rotations share dice."""
-    results = section.run.results_at(players, variant).filter(pl.col("strategy") == name)
-    per_seed = results.group_by("game").agg(pl.col("won").cast(pl.Float64).mean().alias("x"))
-    sums = collect(per_seed.select(pl.len().alias("n"), pl.col("x").sum().alias("s"),
-                                   (pl.col("x") ** 2).sum().alias("q")))
-    n, s, q = sums.row(0)
-    if variant == BASELINE:
-        gap = within_game(int(n), float(s) - fair * n, float(q) - 2 * fair * float(s)
-                          + fair ** 2 * n)
-        section.test(Finding(players, f"strategy {name} vs fair share",
-                             f"{100 * (s / n):.1f} % vs {100 * fair:.1f} %", "t over seeds",
-                             gap.p, f"At {players} players the strategy {name} wins "
-                             f"{100 * s / n:.1f} % with seats rotated, vs {100 * fair:.1f} % "
-                             f"fair share.", "strategy"))
-    p = s / n
-    sd = sd_from_sums(int(n), float(s), float(q))
-    # The rate interval on the effective number of independent plays (the design effect of
-    # rotations sharing a seed); never below zero, never of zero width.
-    plays = int(collect(results.select(pl.len())).item())
-    n_eff = min(plays, p * (1 - p) * n / sd ** 2) if sd and sd == sd and 0 < p < 1 else plays
-    low, high = rate_interval(round(p * n_eff), max(round(n_eff), 1))
-    return percent_interval(p, low, high)
-
+    kind = Kind("strategy", "strategy", True, "")
+    found = {e.name: e for e in estimates(section.run, players, kind, variant)}
+    e = found.get(name)
+    return percent_interval(e.value, e.low, e.high) if e else "–"

@@ -117,43 +117,90 @@ class Section:
         """Equal seat win rates (chi-square over sole winners) and the first seat minus the
         others' mean (one value per game, t interval). Adds both to the family (unless
         ``test`` is False: already tested in another section); returns a table row list for
-        the caller to show (empty for solo or co-op games)."""
+        the caller to show (empty for solo or co-op games).
+
+        With ``rotate = true`` a seed and its rotations are one unit: the first seat's gap is
+        averaged over the seed's rotations first, and the chi-square, which assumes independent
+        games, is not run. When different strategies sit in fixed seats, a seat's difference
+        is the strategy's as much as the seat's: the findings are kind "strategy" and name
+        seat 0's strategy."""
         add = self.test if test else (lambda finding: finding)
-        if players < 2 or self.run.cooperative:
+        run = self.run
+        if players < 2 or run.cooperative:
             return []
-        seats = self.run.seats_at(players, variant)
-        per_game = seats.group_by(self.run.keys).agg(
+        seats = run.seats_at(players, variant)
+        per_game = seats.group_by(run.keys).agg(
             pl.col("won").cast(pl.Int64).sum().alias("winners"),
             pl.col("won").filter(pl.col("seat") == 0).first().cast(pl.Float64).alias("first"),
             pl.col("won").filter(pl.col("seat") != 0).cast(pl.Float64).mean().alias("others"),
             pl.col("seat").filter(pl.col("won")).first().alias("winner"))
+        units = per_game
+        if run.rotate:                 # one unit per seed: its rotations averaged first
+            units = per_game.group_by("game").agg(
+                pl.col("first", "others").mean(), (pl.col("winners") > 1).sum().alias("shared"))
+        else:
+            units = units.with_columns((pl.col("winners") > 1).cast(pl.Int64).alias("shared"))
         gap = pl.col("first") - pl.col("others")
-        sums = collect(per_game.select(pl.len().alias("n"), gap.sum().alias("s"),
-                                       (gap ** 2).sum().alias("q"),
-                                       pl.col("first").sum().alias("first_wins"),
-                                       (pl.col("winners") > 1).sum().alias("shared")))
-        n, s, q, first_wins, shared = sums.row(0)
+        sums = collect(units.select(pl.len().alias("n"), gap.sum().alias("s"),
+                                    (gap ** 2).sum().alias("q"),
+                                    pl.col("first").sum().alias("first_wins"),
+                                    (pl.col("first") ** 2).sum().alias("first_q"),
+                                    pl.col("shared").sum().alias("shared")))
+        n, s, q, first_wins, first_q, shared = sums.row(0)
         sole = collect(per_game.filter(pl.col("winners") == 1).group_by("winner").len())
         counts = dict(sole.iter_rows())
         wins = [int(counts.get(seat, 0)) for seat in range(players)]
-        chi2, p_chi = equal_seats(wins)
         label = "" if variant == BASELINE else f" ({variant})"
-        add(Finding(players, f"equal seat win rates{label}",
-                          f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
-                          f"At {players} players the seats do not win equally often "
-                          f"(sole wins by seat {wins}){label}.", "seat"))
-        gap_diff = within_game(int(n), float(s or 0), float(q or 0), bounds=(-1.0, 1.0))
+        strategy = self._fixed_strategy(players, variant)
+        kind = "strategy" if strategy else "seat"
+        together = " (strategy and seat together: strategies sit in fixed seats)" \
+            if strategy else ""
+        p_chi = math.nan
+        if not run.rotate:
+            chi2, p_chi = equal_seats(wins)
+            what = "the seats, each with its fixed strategy," if strategy else "the seats"
+            add(Finding(players, f"equal {'seat-and-strategy' if strategy else 'seat'} win "
+                                 f"rates{label}",
+                        f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
+                        f"At {players} players {what} do not win equally often "
+                        f"(sole wins by seat {wins}){label}{together}.", kind))
+        test_name = "paired t over seeds" if run.rotate else "paired t"
+        gap_diff = within_game(int(n), float(s or 0), float(q or 0), test_name,
+                               bounds=(-1.0, 1.0))
         self.differences[("first seat", players, "first seat minus the others")] = gap_diff
-        first = Rate(int(first_wins or 0), int(n))
+        if run.rotate:
+            mean = Mean.from_sums(int(n), float(first_wins or 0), float(first_q or 0),
+                                  bounds=(0.0, 1.0))
+            first = percent_interval(mean.value, mean.low, mean.high) if n > 1 else "–"
+        else:
+            first = Rate(int(first_wins or 0), int(n))
         fair = self.fair_share(players, variant)
-        add(Finding(players, f"first seat minus the others{label}",
-                          f"{points(gap_diff)} (first seat {first}, fair share "
-                          f"{100 * fair:.1f} %)", "paired t", gap_diff.p,
-                          f"At {players} players the first seat wins {first} vs "
-                          f"{100 * fair:.1f} % fair share, {points(gap_diff)} against the other "
-                          f"seats{label}.", "seat"))
+        who = f"the {strategy} strategy in seat 0" if strategy else "the first seat"
+        about = f"{who} minus the others" if strategy else "first seat minus the others"
+        add(Finding(players, f"{about}{label}",
+                    f"{points(gap_diff)} ({who} {first}, fair share {100 * fair:.1f} %)",
+                    test_name, gap_diff.p,
+                    f"At {players} players {who} wins {first} vs {100 * fair:.1f} % fair "
+                    f"share, {points(gap_diff)} against the other seats{label}{together}.",
+                    kind))
         note = f"; {shared:,} game{'s' if shared != 1 else ''} with a shared win" if shared else ""
-        return [players, f"{wins}", _p(p_chi), points(gap_diff) + note]
+        shown_p = "– (not run: rotations of a seed are not independent)" if run.rotate \
+            else _p(p_chi)
+        return [players, f"{wins}", shown_p, points(gap_diff) + note]
+
+    def _fixed_strategy(self, players: int, variant: str) -> str:
+        """Seat 0's strategy when different strategies sit in fixed seats (no rotation), so a
+        seat difference is a strategy-and-seat difference; "" otherwise."""
+        run = self.run
+        seats = run.seats_at(players, variant)
+        if run.rotate or "strategy" not in seats.collect_schema().names():
+            return ""
+        listed = [str(x) for x in run.manifest["identity"].get("strategies") or []][:players]
+        names = collect(seats.group_by("seat").agg(pl.col("strategy").first())).sort("seat")
+        found = names["strategy"].to_list()
+        if len(set(found)) < 2 and len(set(listed)) < 2:
+            return ""
+        return str(found[0]) if found else listed[0]
 
     def fair_share(self, players: int, variant: str = BASELINE) -> float:
         """A seat's win rate if seats were equal: total wins / seats (1/players without ties;

@@ -211,6 +211,17 @@ def within_game(n: int, total: float, squares: float, test: str = "paired t",
                       needed=(Z95 + Z80) ** 2 * sd ** 2 / 0.01 ** 2)
 
 
+def rate_against_share(k: int, n: int, share: float) -> Difference:
+    """k wins in n independent games (one seat each) against a fixed fair share: the exact
+    binomial test; value and interval (the rate's, from ``rate_interval``) minus the share."""
+    if n == 0:
+        return Difference(math.nan, math.nan, math.nan, math.nan, 0, "exact binomial")
+    low, high = rate_interval(k, n)
+    p = float(stats.binomtest(k, n, share).pvalue) if 0 < share < 1 else math.nan
+    return Difference(k / n - share, low - share, high - share, p, n, "exact binomial",
+                      detectable=(Z95 + Z80) * math.sqrt(share * (1 - share) / n))
+
+
 def newcombe(k_a: int, n_a: int, k_b: int, n_b: int,
              confidence: float = 0.95) -> tuple[float, float]:
     """Newcombe's hybrid score interval of rate b - rate a (independent samples), from the two
