@@ -46,7 +46,6 @@ class Kind:
 class Estimate:
     name: str
     units: int                 # games (seeds with rotate) the entity is in
-    seats: int                 # seat rows holding it
     value: float               # its win rate
     low: float
     high: float
@@ -93,9 +92,12 @@ def kinds(run, players: int) -> list[Kind]:
 
 
 def _strategies(run, players: int) -> set[str]:
-    named = set(collect(run.seats_at(players).select(pl.col("strategy").unique()))["strategy"])
+    """The strategies at this player count: as configured (two settings of one strategy are
+    two), else as the seats table names them."""
     listed = run.manifest.get("identity", {}).get("strategies") or []
-    return named | set(map(str, listed[:players])) if len(listed) >= players else named
+    if listed:
+        return set(map(str, listed[:players]))
+    return set(collect(run.seats_at(players).select(pl.col("strategy").unique()))["strategy"])
 
 
 def estimates(run, players: int, kind: Kind, variant: str = BASELINE) -> list[Estimate]:
@@ -134,7 +136,7 @@ def _against_fair_share(run, players: int, variant: str, kind: Kind,
         pl.len().alias("n"), pl.col("x").sum().alias("sx"), (pl.col("x") ** 2).sum().alias("qx"),
         d.sum().alias("sd"), (d ** 2).sum().alias("qd"), pl.col("fair").sum().alias("sf"),
         pl.col("fair").min().alias("fmin"), pl.col("fair").max().alias("fmax"),
-        pl.col("seats").sum().alias("seats"), pl.col("seats").max().alias("most")))
+        pl.col("seats").max().alias("most")))
     where = _seats_of(seats, name) if kind.label == "strategy" and not run.rotate else {}
     found = []
     for r in table.iter_rows(named=True):
@@ -147,8 +149,7 @@ def _against_fair_share(run, players: int, variant: str, kind: Kind,
             diff = within_game(n, r["sd"], r["qd"], test, bounds=(-1.0, 1.0))
             mean = Mean.from_sums(n, r["sx"], r["qx"], bounds=(0.0, 1.0))
             low, high, share = mean.low, mean.high, r["sf"] / n
-        found.append(Estimate(r[name], n, int(r["seats"]), value, low, high, share, diff,
-                              where.get(r[name], "")))
+        found.append(Estimate(r[name], n, value, low, high, share, diff, where.get(r[name], "")))
     return found
 
 
@@ -183,7 +184,7 @@ def _with_and_without(run, players: int, variant: str, kind: Kind,
             low, high = Rate(round(s), n).interval
             diff = unpaired_rates(round(rest_s), rest, round(s), n) if rest else _nothing(n)
         fair = rest_s / rest if rest else s_all / n_all
-        found.append(Estimate(r[kind.column], n, n, s / n, low, high, fair, diff))
+        found.append(Estimate(r[kind.column], n, s / n, low, high, fair, diff))
     return found
 
 
@@ -203,7 +204,7 @@ def build(section: Section) -> None:
     for players in run.player_counts:
         for kind in kinds(run, players):
             found = estimates(run, players, kind)
-            if len(found) < 2 and kind.label != "strategy":
+            if len(found) < 2:
                 continue
             blocks += _blocks(section, players, kind, found)
     if blocks:
@@ -221,7 +222,9 @@ def _blocks(section: Section, players: int, kind: Kind, found: list[Estimate]) -
     contrast = run.cooperative or players == 1
     rows = []
     for e in found:
-        cell = _test(section, players, kind, e) if kind.tested else "seat fairness"
+        # a strategy alone in its fixed seat is that seat: seat fairness tests it
+        alone = kind.label == "strategy" and not run.rotate and "," not in e.where
+        cell = "seat fairness" if alone or not kind.tested else _test(section, players, kind, e)
         row = [e.name, e.units, percent_interval(e.value, e.low, e.high),
                f"{100 * e.fair:.1f} %", points(e.diff), e.diff.test, cell]
         if kind.label == "strategy" and not run.rotate:

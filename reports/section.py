@@ -153,8 +153,8 @@ class Section:
         label = "" if variant == BASELINE else f" ({variant})"
         strategy = self._fixed_strategy(players, variant)
         kind = "strategy" if strategy else "seat"
-        together = " (strategy and seat together: strategies sit in fixed seats)" \
-            if strategy else ""
+        mixed = "strategy and seat together: strategies sit in fixed seats" if strategy else ""
+        together = f" ({mixed})" if mixed else ""
         p_chi = math.nan
         if not run.rotate:
             chi2, p_chi = equal_seats(wins)
@@ -163,7 +163,8 @@ class Section:
                                  f"rates{label}",
                         f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
                         f"At {players} players {what} do not win equally often "
-                        f"(sole wins by seat {wins}){label}{together}.", kind))
+                        f"(sole wins by seat {wins}{'; ' + mixed if mixed else ''})"
+                        f"{label}.", kind))
         test_name = "paired t over seeds" if run.rotate else "paired t"
         gap_diff = within_game(int(n), float(s or 0), float(q or 0), test_name,
                                bounds=(-1.0, 1.0))

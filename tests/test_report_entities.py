@@ -168,3 +168,16 @@ def test_rotated_strategies_are_tested_per_seed():
     drawn = [b.caption for b in section.blocks if isinstance(b, Figure)]
     assert any(c.startswith("Win rate by strategy at 3 players") for c in drawn)
     assert any(c.startswith("Win rate by seat at 3 players") for c in drawn)
+
+
+def test_a_strategy_in_several_fixed_seats_is_tested_and_its_seats_named():
+    games, table = dealt(np.random.default_rng(8), 800, 4, strategies=("engine_builder",
+                                                                       "fame_now"))
+    table = table.with_columns(pl.when(pl.col("strategy") == "engine_builder")
+                               .then(pl.col("score") - 1.5).otherwise(pl.col("score"))
+                               .alias("score"))
+    table = table.with_columns((pl.col("score") == pl.col("score").max().over("game"))
+                               .alias("won"))
+    section, text = built(games, table, strategies=["engine_builder", "fame_now"] * 2)
+    assert "the engine_builder strategy (in seats 0, 2: strategy and seat together) wins" in text
+    assert not [f for f in section.family.significant() if f.kind == "seat"]
