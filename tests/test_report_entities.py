@@ -181,3 +181,14 @@ def test_a_strategy_in_several_fixed_seats_is_tested_and_its_seats_named():
     section, text = built(games, table, strategies=["engine_builder", "fame_now"] * 2)
     assert "the engine_builder strategy (in seats 0, 2: strategy and seat together) wins" in text
     assert not [f for f in section.family.significant() if f.kind == "seat"]
+
+
+def test_rate_against_share_is_the_exact_binomial_test_and_the_rate_interval():
+    from scipy import stats
+    from simulate.statistics import rate_against_share, rate_interval
+    diff = rate_against_share(138, 400, 0.25)
+    low, high = rate_interval(138, 400)
+    assert diff.p == pytest.approx(stats.binomtest(138, 400, 0.25).pvalue)
+    assert (diff.value, diff.low, diff.high) == pytest.approx((0.345 - 0.25, low - 0.25,
+                                                               high - 0.25))
+    assert diff.test == "exact binomial" and diff.p < 1e-4
