@@ -41,6 +41,7 @@ class Table:
     columns: list[str]
     rows: list[list[Any]]          # cells: str, int, float, None, or an Interval / Rate
     caption: str = ""
+    css: str = ""                  # an HTML class, e.g. "headline" (the first screen's answer)
 
 
 @dataclass
@@ -174,3 +175,14 @@ def figure_svg(fig) -> str:
     plt.close(fig)
     text = buffer.getvalue()
     return text[text.index("<svg"):]
+
+
+FOLD_ROWS = 12            # a longer table is folded under its caption
+
+
+def fold_long(blocks: list, limit: int = FOLD_ROWS) -> list:
+    """Every table longer than ``limit`` rows folded in a Details whose summary is its caption
+    (tables already inside a Details stay as they are)."""
+    return [Details(f"{block.caption or 'Table'} ({len(block.rows):,} rows)", [block])
+            if isinstance(block, Table) and len(block.rows) > limit else block
+            for block in blocks]
