@@ -159,7 +159,9 @@ def headline_rows(run, lead: str | None = None) -> list[tuple[str, str, dict]]:
         for name, value in measure(run, players).items():
             found.setdefault(name, {})[players] = value
     columns = headlines(run.spec.name)
-    rows = [(name, columns.get(name, name), values) for name, values in found.items()]
+    order = list(columns)
+    rows = sorted(((name, columns.get(name, name), values) for name, values in found.items()),
+                  key=lambda row: order.index(row[0]) if row[0] in order else len(order))
     led = lead_column(lead, run.spec.name)
     if led is not None and not any(column == led for _, column, _ in rows):
         rows.append((words(run.spec, led) or led, led,

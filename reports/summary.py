@@ -107,6 +107,8 @@ def _plain(finding, run) -> str | None:
     if named is None:
         return None
     rate = "pts" in finding.estimate
+    if rate and label != "won" and not named.startswith("share"):
+        named = f"share of games in which {named}"      # a yes/no column of the game
     head, _, amount = finding.claim.rpartition(" by ")
     old = f"the {label}" if rate or " " in label else f"the mean {label}"
     if not head.endswith(old):

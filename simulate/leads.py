@@ -18,7 +18,7 @@ HEADLINES: dict[str, dict[str, str]] = {
                            "Master of Shadows' turn": "shadow_master_turn",
                            "Master of Shadows' median turn": "shadow_master_turn"},
     "roll_player": {"winning stars": "winning_stars", "stars per seat": "score"},
-    "dungeon_roll": {"winning XP": "winning_score", "mean XP": "score",
+    "dungeon_roll": {"mean XP": "score", "winning XP": "winning_score",
                      "solo win rate": "won", "solo title": "solo_rank"},
     "risky_adventure": {"winning fame": "winning_fame", "rounds per game": "rounds"},
     "adventure_realms": {"winner's VP": "winner_vp", "ended by VP": "end_reason",
