@@ -177,7 +177,7 @@ def figure_svg(fig) -> str:
     return text[text.index("<svg"):]
 
 
-FOLD_ROWS = 12            # a longer table is folded under its caption
+FOLD_ROWS = 10            # a longer table is folded under its caption (wrapped rows run tall)
 
 
 def fold_long(blocks: list, limit: int = FOLD_ROWS) -> list:
