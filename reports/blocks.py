@@ -186,3 +186,17 @@ def fold_long(blocks: list, limit: int = FOLD_ROWS) -> list:
     return [Details(f"{block.caption or 'Table'} ({len(block.rows):,} rows)", [block])
             if isinstance(block, Table) and len(block.rows) > limit else block
             for block in blocks]
+
+
+def fold_groups(blocks: list, keep: int = 1, fewest: int = 3) -> list:
+    """A section of ``fewest`` or more headed parts keeps its first ``keep`` parts in view and
+    folds each later one under its heading (a page of every variant x player count ran
+    12,000 px)."""
+    starts = [i for i, block in enumerate(blocks) if isinstance(block, Heading)]
+    if len(starts) < fewest:
+        return blocks
+    ends = starts[1:] + [len(blocks)]
+    folded = blocks[:starts[keep]] if keep < len(starts) else list(blocks)
+    for start, end in list(zip(starts, ends))[keep:]:
+        folded.append(Details(blocks[start].text, blocks[start + 1:end]))
+    return folded

@@ -44,7 +44,7 @@ def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
 def structure(run: RunTables) -> Report:
     """What the report says: every section built, every family adjusted, then the summary."""
     spec = run.spec
-    built = []
+    built, bodies = [], []
     for title, build in (("Seats and strategies", seats.build),
                          (skill.title(run), skill.build if skill.applies(run) else None),
                          ("Variants", variants.build if run.compared else None),
@@ -57,12 +57,14 @@ def structure(run: RunTables) -> Report:
         except Exception as exc:   # a broken section must not lose the rest of the report
             first = (str(exc).strip().splitlines() or [""])[0]
             section.add(b.Note(f"This section failed to build: {type(exc).__name__}: {first}"))
+        bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())
         built.append(section)
     report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
     keep = _question(run)
-    for section in built:          # after the summary: the correction is final
-        section.blocks = b.fold_long(variants.moved_first(section.blocks, keep))
+    for section, end in zip(built, bodies):     # after the summary: the correction is final
+        body = b.fold_long(variants.moved_first(section.blocks[:end], keep))
+        section.blocks = b.fold_groups(body) + b.fold_long(section.blocks[end:])
     return report
 
 

@@ -238,3 +238,18 @@ def test_variant_tables_show_what_moved_first_and_fold_the_rest():
     folded = [b for b in blocks if isinstance(b, Details)]
     assert folded and all(isinstance(b.blocks[0], Table) for b in folded)
     assert not any(isinstance(b, Paragraph) and "decisions" in b.text for b in blocks)
+
+
+def test_long_tables_and_later_headed_parts_fold_under_their_captions():
+    from reports.blocks import Heading, fold_groups, fold_long
+    long, short = Table(["a"], [[i] for i in range(11)], "By class"), Table(["a"], [[1]], "x")
+    folded = fold_long([long, short])
+    assert isinstance(folded[0], Details) and folded[0].summary == "By class (11 rows)"
+    assert folded[0].blocks == [long] and folded[1] is short
+    parts = [Paragraph("intro"), Heading("2 players"), short, Heading("3 players"), short,
+             Heading("4 players"), short]
+    grouped = fold_groups(parts)
+    assert grouped[:3] == parts[:3]
+    assert [(d.summary, d.blocks) for d in grouped[3:]] == [("3 players", [short]),
+                                                            ("4 players", [short])]
+    assert fold_groups(parts[:5]) == parts[:5]             # two parts: nothing folded
