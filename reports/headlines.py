@@ -175,8 +175,10 @@ def headline_table(run, lead: str | None = None) -> Table:
     counts = run.player_counts
     rows = [[name] + [values.get(p, "–") for p in counts]
             for name, _, values in headline_rows(run, lead)]
-    games = ", ".join(f"{run.count(p, _baseline(run)):,}" for p in counts)
+    sizes = [run.count(p, _baseline(run)) for p in counts]
+    games = f"{sizes[0]:,} games per player count" if len(set(sizes)) == 1 else \
+        "; ".join(f"{n:,} games at {p}" for n, p in zip(sizes, counts))
     which = "the printed rules" if _baseline(run) == BASELINE else _baseline(run)
     return Table(["at " + which] + [f"{p} player{'s' if p > 1 else ''}" for p in counts], rows,
-                 f"Headline at {which} ({games} games per player count); 95 % intervals",
+                 f"Headline at {which} ({games}); 95 % intervals",
                  css="headline")
