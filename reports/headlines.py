@@ -166,7 +166,7 @@ def headline_rows(run, lead: str | None = None) -> list[tuple[str, str, dict]]:
     if led is not None and not any(column == led for _, column, _ in rows):
         rows.append((words(run.spec, led) or led, led,
                      {p: column_value(run, p, led) for p in run.player_counts}))
-    rows.sort(key=lambda row: not (row[0] == lead or row[1] == led))
+    rows.sort(key=lambda row: (row[0] != lead, row[1] != led))   # the name, then its column
     return rows
 
 

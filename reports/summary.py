@@ -124,7 +124,7 @@ def _size(finding, sections: list) -> float:
     label = _measure(finding)
     key = (finding.about.split(" vs baseline", 1)[0], finding.players, label) if label else \
         ("first seat", finding.players, "first seat minus the others") \
-        if finding.about.startswith("first seat minus the others") else None
+        if finding.about == "first seat minus the others" else None   # the baseline's
     for s in sections:
         if key in s.differences and any(f is finding for f in s.family.findings):
             d = s.differences[key].d

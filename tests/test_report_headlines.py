@@ -68,6 +68,10 @@ def test_roll_for_adventure_team_win_rate_and_master_of_shadows():
         check_mean(found["Master of Shadows' turn"], g["shadow_master_turn"].mean(),
                    g["shadow_master_turn"].is_not_null().sum())
         assert found["Master of Shadows' median turn"] == f"{g['shadow_master_turn'].median():g}"
+    rows = headlines.headline_rows(run, "Master of Shadows' turn")
+    assert [row[0] for row in rows] == ["Master of Shadows' turn", "Master of Shadows appears",
+                                        "Master of Shadows' median turn", "team win rate"]
+    assert headlines.headline_rows(run)[0][0] == "team win rate"
 
 
 def test_roll_player_winning_stars_and_stars_per_seat_one_value_per_game():
