@@ -98,7 +98,8 @@ def _moved(row: list) -> bool:
 
 def _split(table: Table, keep) -> list:
     moved = sorted((r for r in table.rows if _moved(r)), key=lambda r: -abs(_d(r)))
-    shown = moved[:FOLD_ROWS] + [r for r in table.rows if not _moved(r) and keep(r[1])]
+    kept = [r for r in table.rows if not _moved(r) and keep(r[1])][:FOLD_ROWS // 2]
+    shown = moved[:FOLD_ROWS - len(kept)] + kept             # short enough to stay in view
     rest = [r for r in table.rows if not any(r is s for s in shown)]
     if not rest:
         return [table]

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from reports import headlines, summary, variants
-from reports.blocks import Details, Note, Paragraph, Table
+from reports.blocks import FOLD_ROWS, Details, Note, Paragraph, Table
 from reports.findings import Finding
 from reports.section import Section
 from reports.tables import from_frames
@@ -240,6 +240,9 @@ def test_variant_tables_show_what_moved_first_and_fold_the_rest():
     assert shown and all(row[-1].significant for t in shown for row in t.rows)
     assert abs(float(shown[0].rows[0][5])) >= abs(float(shown[0].rows[-1][5]))
     folded = [b for b in blocks if isinstance(b, Details)]
+    many = [list(r) for r in shown[0].rows * 9 + folded[0].blocks[0].rows * 3]
+    again = variants.moved_first([Table(variants.COMPARED, many, "c")], keep=lambda label: True)
+    assert len(again[0].rows) == FOLD_ROWS and not _moved_rows(again[0].rows[-1:])
     assert folded and all(isinstance(b.blocks[0], Table) for b in folded)
     assert not any(isinstance(b, Paragraph) and "decisions" in b.text for b in blocks)
 
@@ -257,3 +260,7 @@ def test_long_tables_and_later_headed_parts_fold_under_their_captions():
     assert [(d.summary, d.blocks) for d in grouped[3:]] == [("3 players", [short]),
                                                             ("4 players", [short])]
     assert fold_groups(parts[:5]) == parts[:5]             # two parts: nothing folded
+
+
+def _moved_rows(rows: list) -> bool:
+    return all(isinstance(r[-1], Finding) and r[-1].significant for r in rows)
