@@ -14,7 +14,7 @@ import polars as pl
 
 from reports.blocks import Mean, Rate, Table
 from reports.tables import BASELINE, COUNT, collect, means, rate_of, value_counts
-from simulate.leads import check_report, headlines, lead_column
+from simulate.leads import check_report, columns, headlines, lead_column
 from simulate.statistics import UNBOUNDED
 
 # Columns the report never names as a finding's measure: bookkeeping, not play.
@@ -37,8 +37,7 @@ def words(spec: Any, column: str) -> str | None:
         return None
     if column in WORDS:
         return WORDS[column]
-    described = {**(getattr(spec, "game_columns", None) or {}),
-                 **(getattr(spec, "seat_columns", None) or {})}.get(column)
+    described = columns(spec).get(column)
     if not described or not described[1]:
         return column.replace("_", " ")
     text = described[1]
@@ -137,7 +136,7 @@ def column_value(run, players: int, column: str):
 
 
 def _kind(spec, column: str) -> str:
-    return (getattr(spec, "game_columns", None) or {}).get(column, ("float", ""))[0]
+    return columns(spec).get(column, ("float", ""))[0]
 
 
 def _names(table: pl.LazyFrame) -> list[str]:
@@ -158,9 +157,9 @@ def headline_rows(run, lead: str | None = None) -> list[tuple[str, str, dict]]:
     for players in run.player_counts:
         for name, value in measure(run, players).items():
             found.setdefault(name, {})[players] = value
-    columns = headlines(run.spec.name)
-    order = list(columns)
-    rows = sorted(((name, columns.get(name, name), values) for name, values in found.items()),
+    behind = headlines(run.spec.name)             # words -> the column behind them
+    order = list(behind)
+    rows = sorted(((name, behind.get(name, name), values) for name, values in found.items()),
                   key=lambda row: order.index(row[0]) if row[0] in order else len(order))
     led = lead_column(lead, run.spec.name)
     if led is not None and not any(column == led for _, column, _ in rows):

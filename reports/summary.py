@@ -9,7 +9,7 @@ import math
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
-from simulate.leads import lead_column
+from simulate.leads import columns, lead_column
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
@@ -87,21 +87,16 @@ def _measure(finding) -> str | None:
 
 def column_of(label: str | None, run) -> str | None:
     """The column behind a Variants measure label ("seat 0 win rate" -> "won")."""
-    if label is None or label in _columns(run.spec):
+    if label is None or label in columns(run.spec):
         return label
     return next((c for c, word in (("won", "win rate"), ("score", "score")) if word in label),
                 None)
 
 
-def _columns(spec) -> dict:
-    return {"won": None, "score": None, **(getattr(spec, "game_columns", None) or {}),
-            **(getattr(spec, "seat_columns", None) or {})}
-
-
 def _plain(finding, run) -> str | None:
     """The finding's sentence with its measure in words; None for an internal measure."""
     label = _measure(finding)
-    if label is None or not (label in _columns(run.spec) or label in INTERNAL):
+    if label is None or not (label in columns(run.spec) or label in INTERNAL):
         return finding.claim
     named = words(run.spec, label)
     if named is None:
@@ -121,15 +116,22 @@ def _size(finding, sections: list) -> float:
     own = getattr(finding, "size", None)
     if own is not None and own == own:
         return abs(own)
-    label = _measure(finding)
-    key = (finding.about.split(" vs baseline", 1)[0], finding.players, label) if label else \
-        ("first seat", finding.players, "first seat minus the others") \
-        if finding.about == "first seat minus the others" else None   # the baseline's
+    key = _difference_key(finding)
     for s in sections:
         if key in s.differences and any(f is finding for f in s.family.findings):
             d = s.differences[key].d
             return abs(d) if d == d else math.nan
     return math.nan
+
+
+def _difference_key(finding) -> tuple | None:
+    """Where its section keeps a finding's Difference (section.differences)."""
+    label = _measure(finding)
+    if label:
+        return finding.about.split(" vs baseline", 1)[0], finding.players, label
+    if finding.about == "first seat minus the others":      # the baseline's seat test
+        return "first seat", finding.players, finding.about
+    return None
 
 
 def _ranked(found: list, sections: list, run, lead: str | None) -> list:

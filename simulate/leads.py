@@ -33,11 +33,15 @@ def headlines(game: str) -> dict[str, str]:
     return HEADLINES.get(game, GENERIC)
 
 
+def columns(spec: Any) -> dict[str, tuple[str, str]]:
+    """The game's own columns of both tables, with the seats' win and score: (type, meaning)."""
+    return {**SEAT_BASICS, **(getattr(spec, "game_columns", None) or {}),
+            **(getattr(spec, "seat_columns", None) or {})}
+
+
 def lead_choices(spec: Any) -> list[str]:
     """What ``lead`` may name: the headline words, then the measured columns."""
-    columns = {**SEAT_BASICS, **(getattr(spec, "game_columns", None) or {}),
-               **(getattr(spec, "seat_columns", None) or {})}
-    return list(headlines(spec.name)) + [c for c, (kind, _) in columns.items()
+    return list(headlines(spec.name)) + [c for c, (kind, _) in columns(spec).items()
                                          if kind in MEASURED]
 
 
