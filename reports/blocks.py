@@ -41,6 +41,7 @@ class Table:
     columns: list[str]
     rows: list[list[Any]]          # cells: str, int, float, None, or an Interval / Rate
     caption: str = ""
+    css: str = ""                  # an HTML class, e.g. "headline" (the first screen's answer)
 
 
 @dataclass
@@ -174,3 +175,28 @@ def figure_svg(fig) -> str:
     plt.close(fig)
     text = buffer.getvalue()
     return text[text.index("<svg"):]
+
+
+FOLD_ROWS = 10            # a longer table is folded under its caption (wrapped rows run tall)
+
+
+def fold_long(blocks: list, limit: int = FOLD_ROWS) -> list:
+    """Every table longer than ``limit`` rows folded in a Details whose summary is its caption
+    (tables already inside a Details stay as they are)."""
+    return [Details(f"{block.caption or 'Table'} ({len(block.rows):,} rows)", [block])
+            if isinstance(block, Table) and len(block.rows) > limit else block
+            for block in blocks]
+
+
+def fold_groups(blocks: list, keep: int = 1, fewest: int = 3) -> list:
+    """A section of ``fewest`` or more headed parts keeps its first ``keep`` parts in view and
+    folds each later one under its heading (a page of every variant x player count ran
+    12,000 px)."""
+    starts = [i for i, block in enumerate(blocks) if isinstance(block, Heading)]
+    if len(starts) < fewest:
+        return blocks
+    ends = starts[1:] + [len(blocks)]
+    folded = blocks[:starts[keep]] if keep < len(starts) else list(blocks)
+    for start, end in list(zip(starts, ends))[keep:]:
+        folded.append(Details(blocks[start].text, blocks[start + 1:end]))
+    return folded

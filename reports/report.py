@@ -15,11 +15,12 @@ import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports import blocks as b
-from reports import facts, seats, skill, summary, variants
+from reports import facts, headlines, seats, skill, summary, variants
 from reports.findings import Family, Finding
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
 from simulate.folder_io import write_inside
+from simulate.leads import lead_column
 from simulate.results_folder import REPORT
 
 
@@ -43,7 +44,7 @@ def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
 def structure(run: RunTables) -> Report:
     """What the report says: every section built, every family adjusted, then the summary."""
     spec = run.spec
-    built = []
+    built, bodies = [], []
     for title, build in (("Seats and strategies", seats.build),
                          (skill.title(run), skill.build if skill.applies(run) else None),
                          ("Variants", variants.build if run.compared else None),
@@ -56,9 +57,26 @@ def structure(run: RunTables) -> Report:
         except Exception as exc:   # a broken section must not lose the rest of the report
             first = (str(exc).strip().splitlines() or [""])[0]
             section.add(b.Note(f"This section failed to build: {type(exc).__name__}: {first}"))
+        bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())
         built.append(section)
-    return Report(f"{spec.title} — balance report", summary.build(built, run), built)
+    report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
+    keep = _question(run)
+    for section, end in zip(built, bodies):     # after the summary: the correction is final
+        body = b.fold_long(variants.moved_first(section.blocks[:end], keep))
+        section.blocks = b.fold_groups(body) + b.fold_long(section.blocks[end:])
+    return report
+
+
+def _question(run):
+    """Which variant rows stay in view when nothing moved: the led measure and the win rate
+    a co-op or solo game is about."""
+    led = lead_column(headlines.lead_of(run), run.spec.name)
+
+    def keep(label: str) -> bool:
+        return label in ("team win rate", "solo win rate") or (
+            led is not None and summary.column_of(label, run) == led)
+    return keep
 
 
 def _game_section(name: str):

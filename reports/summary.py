@@ -1,38 +1,42 @@
-"""The summary at the top of the report: only findings that survive Holm's correction within
-their section's family, each within one player count, in plain sentences with their numbers."""
+"""The summary at the top of the report, its first screen: each game's headline at the printed
+rules per player count with its interval, then only the findings that survive Holm's correction
+within their section's family, each within one player count, in the designer's words (never a
+column name or an internal count), largest effect first; the config's ``[report] lead`` first."""
 from __future__ import annotations
 
-from reports.blocks import Heading, Note, Paragraph
-from reports.findings import p_text
+import math
 
-KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3}
-SHOWN = 15                 # findings quoted at the top; the rest are in their sections
+from reports.blocks import Details, Heading, Note, Paragraph
+from reports.findings import p_text
+from reports.headlines import INTERNAL, headline_table, lead_of, words
+from simulate.leads import columns, lead_column
+
+KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
+SHOWN = 15                 # findings quoted at the top; the rest are folded below them
 
 
 def build(sections: list, run) -> list:
+    lead = lead_of(run)
     families = [s.family for s in sections if s.family.findings]
     tests = sum(len(f.findings) for f in families)
-    significant = [(s.title, f) for s in sections for f in s.family.significant()]
-    found = sorted(((t, f) for t, f in significant if f.kind != "screen"),
-                   key=lambda t: (KIND_ORDER.get(t[1].kind, 9), t[1].order, t[1].players or 0))
+    significant = _claims(sections)
+    said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
+    found = _ranked([(t, f, text) for t, f, text in said if text], sections, run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
-    blocks: list = []
-    if run.spec.placeholders:
-        blocks.append(Note("Placeholder data in use (not the printed components; treat results "
-                           "that depend on it with care): " + "; ".join(run.spec.placeholders)))
+    blocks: list = _placeholders(run) + [headline_table(run, lead)]
     games = sum(run.count(p) for p in run.player_counts)
     blocks.append(Paragraph(
-        f"{games:,} games: {len(run.variants)} rules variant(s) x player counts "
+        f"{games:,} games: {_rules(run)} x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
         f"famil{'y' if len(families) == 1 else 'ies'} (one per section, Holm-corrected); "
         f"{len(found)} survive the correction."))
     if found:
-        blocks.append(Heading("What the run shows"))
-        shown = found[:SHOWN]
-        more = f"\n… and {len(found) - SHOWN} more in the sections below." \
-            if len(found) > SHOWN else ""
-        blocks.append(Paragraph("\n".join(f"• {f.claim} (Holm p {_p(f.p_adjusted)}; "
-                                          f"{title})" for title, f in shown) + more))
+        blocks.append(Heading("What the run shows, largest effect first"))
+        lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
+        blocks.append(Paragraph("\n".join(lines[:SHOWN])))
+        if len(lines) > SHOWN:
+            blocks.append(Details(f"… and {len(lines) - SHOWN} more",
+                                  [Paragraph("\n".join(lines[SHOWN:]))]))
     else:
         blocks.append(Paragraph("No test in this report finds a difference that survives "
                                 "Holm's correction: no seat, strategy or variant effect can be "
@@ -49,6 +53,98 @@ def build(sections: list, run) -> list:
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))
     return blocks
+
+
+def _claims(sections: list) -> list:
+    """(section title, finding) for every finding the summary may claim: the one place that
+    decides which findings survive the correction."""
+    return [(s.title, f) for s in sections for f in s.family.significant()]
+
+
+def _placeholders(run) -> list:
+    """One warning line; which components are placeholders is folded under it."""
+    held = list(run.spec.placeholders)
+    if not held:
+        return []
+    return [Note(f"Placeholder data in use ({len(held)} part{'s' if len(held) > 1 else ''} not "
+                 "the printed components): treat results that depend on them with care."),
+            Details("Which parts are placeholders", [Paragraph("\n".join(held))])]
+
+
+def _rules(run) -> str:
+    compared = len(run.compared)
+    if not compared:
+        return "printed rules only"
+    return f"{compared} variant{'s' if compared > 1 else ''} besides the printed rules"
+
+
+def _measure(finding) -> str | None:
+    """A variant finding's measure label ("five_stones vs baseline: turns" -> "turns")."""
+    if finding.kind != "variant" or ": " not in finding.about:
+        return None
+    return finding.about.split(": ", 1)[1]
+
+
+def column_of(label: str | None, run) -> str | None:
+    """The column behind a Variants measure label ("seat 0 win rate" -> "won")."""
+    if label is None or label in columns(run.spec):
+        return label
+    return next((c for c, word in (("won", "win rate"), ("score", "score")) if word in label),
+                None)
+
+
+def _plain(finding, run) -> str | None:
+    """The finding's sentence with its measure in words; None for an internal measure."""
+    label = _measure(finding)
+    if label is None or not (label in columns(run.spec) or label in INTERNAL):
+        return finding.claim
+    named = words(run.spec, label)
+    if named is None:
+        return None
+    rate = "pts" in finding.estimate
+    if rate and label != "won" and not named.startswith("share"):
+        named = f"share of games in which {named}"      # a yes/no column of the game
+    head, _, amount = finding.claim.rpartition(" by ")
+    old = f"the {label}" if rate or " " in label else f"the mean {label}"
+    if not head.endswith(old):
+        return finding.claim
+    return f"{head[: -len(old)]}the {'' if rate else 'mean '}{named} by {amount}"
+
+
+def _size(finding, sections: list) -> float:
+    """The effect's size (|Cohen's d|) where the section kept it; nan if unknown."""
+    own = getattr(finding, "size", None)
+    if own is not None and own == own:
+        return abs(own)
+    key = _difference_key(finding)
+    for s in sections:
+        if key in s.differences and any(f is finding for f in s.family.findings):
+            d = s.differences[key].d
+            return abs(d) if d == d else math.nan
+    return math.nan
+
+
+def _difference_key(finding) -> tuple | None:
+    """Where its section keeps a finding's Difference (section.differences)."""
+    label = _measure(finding)
+    if label:
+        return finding.about.split(" vs baseline", 1)[0], finding.players, label
+    if finding.about == "first seat minus the others":      # the baseline's seat test
+        return "first seat", finding.players, finding.about
+    return None
+
+
+def _ranked(found: list, sections: list, run, lead: str | None) -> list:
+    """Led measure first, then by size (largest first; unknown sizes last, headline order)."""
+    led = lead_column(lead, run.spec.name)
+
+    def key(item):
+        _, f, _ = item
+        size = _size(f, sections)
+        return (led is None or column_of(_measure(f), run) != led, size != size,
+                -size if size == size else 0.0,
+                KIND_ORDER.get(f.kind, 9), f.order, f.players or 0)
+    return sorted(found, key=key)
 
 
 def _unchanged(sections: list, run) -> list:

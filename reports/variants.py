@@ -2,8 +2,9 @@
 paired on the game seed, in one Holm-corrected family; a sweep plots the paired differences."""
 from __future__ import annotations
 
-from reports.blocks import Paragraph
+from reports.blocks import FOLD_ROWS, Details, Paragraph, Table
 from reports.figures import sweep_figure
+from reports.findings import Finding
 from reports.section import Measure, Section
 from reports.tables import BASELINE
 
@@ -76,3 +77,45 @@ def _sweep(section: Section, rule: str, values: list):
                 elif (name, players, shown) in section.differences:
                     diffs[(value, players, label)] = section.differences[(name, players, shown)]
     return sweep_figure(rule, values, diffs, run.player_counts, (win, score))
+
+
+COMPARED = ["variant", "measure", "baseline", "variant's value", "difference [95 % CI]",
+            "Cohen's d", "test", "p (Holm)"]          # the columns of Section.compare_variants
+
+
+def moved_first(blocks: list, keep=lambda label: False) -> list:
+    """Each variant comparison table as the rows that moved (significant after the correction,
+    largest |d| first) plus any row ``keep`` names, the other rows folded under the caption.
+    Run after the summary, when the correction is final."""
+    return [part for block in blocks for part in (
+        _split(block, keep) if isinstance(block, Table) and block.columns == COMPARED
+        else [block])]
+
+
+def _moved(row: list) -> bool:
+    return isinstance(row[-1], Finding) and row[-1].significant
+
+
+def _split(table: Table, keep) -> list:
+    moved = sorted((r for r in table.rows if _moved(r)), key=lambda r: -abs(_d(r)))
+    kept = [r for r in table.rows if not _moved(r) and keep(r[1])][:FOLD_ROWS // 2]
+    shown = moved[:FOLD_ROWS - len(kept)] + kept             # short enough to stay in view
+    rest = [r for r in table.rows if not any(r is s for s in shown)]
+    if not rest:
+        return [table]
+    if not shown:
+        return [Details(f"{table.caption}: no measure moved (all {len(rest)} rows)",
+                        [Table(COMPARED, rest, table.caption)])]
+    said = "what moved (Holm p < 0.05), largest effect first" if moved else \
+        "no measure moved after the correction; the question's measure"
+    return [Table(COMPARED, shown, f"{table.caption}: {said}"),
+            Details(f"{table.caption}: the other {len(rest)} rows",
+                    [Table(COMPARED, rest, table.caption)])]
+
+
+def _d(row: list) -> float:
+    try:
+        d = float(row[5])
+    except (TypeError, ValueError):
+        return 0.0
+    return d if d == d else 0.0

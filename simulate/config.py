@@ -33,13 +33,15 @@ from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
 from simulate.games.component_files import data_folder, study_folder
+from simulate.leads import check_report
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
             "decision_seconds"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
-TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components"}
+TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components",
+            "report"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
@@ -135,6 +137,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     if "game" not in run:
         raise ConfigError("[run]: 'game' is missing")
     spec = get_game(_typed(run["game"], str, "[run] game"))
+    check_report(data.get("report", {}), spec)
     for key, value in overrides.items():
         if value is not None:
             run[key] = value

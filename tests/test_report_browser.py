@@ -1,6 +1,8 @@
 """Every shipped config's report (tiny runs): a summary first whose claims all come from
 Holm-corrected tests within one player count, and the page checked in headless Chromium
-(every figure has a size, no script errors; a screenshot per report goes to runs/)."""
+(every figure has a size, no script errors; a screenshot per report goes to runs/); its first
+screen (1,400 x 1,000 px) holds the headline with its interval for every player count, and the
+folded page stays short (issue 20)."""
 import json
 import re
 import shutil
@@ -10,15 +12,27 @@ from pathlib import Path
 import pytest
 
 from reports.report import render, structure
+from reports import summary
 from reports.summary import SHOWN
 from reports.tables import open_run
-from simulate.config import load_config
+from simulate.config import load_config, parse_config
+from simulate.config_file import load_toml
 from simulate.games import game_names
 from simulate.runner import run
 
 pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = [g for g in game_names() if (ROOT / "configs" / f"{g}.toml").exists()]
+# Every config `simulate run` plays (tune and sensitivity configs have reports of their own),
+# and a Roll Player study dealing every class at four player counts.
+RUNS = sorted(p.stem for p in (ROOT / "configs").glob("*.toml")
+              if not {"tune", "sensitivity"} & set(load_toml(p)))
+STUDIES = {"roll_player_all_heroes": {
+    "run": {"game": "roll_player", "games": 24, "seed": 5, "chunk": 12},
+    "players": {"count": [1, 2, 3, 4], "strategies": "goal_chaser", "heroes": "all"},
+    "variants": [{"name": "no_skills", "skills_usable": False}]}}
+FIRST_SCREEN = 1000       # px at 1,400 px wide
+FOLDED = 6000             # px: the whole page with every <details> closed
 
 PROBE = """<script>
 window.addEventListener('error', e => { document.title = 'SCRIPT ERROR ' + e.message; });
@@ -35,9 +49,10 @@ document.addEventListener('DOMContentLoaded', () => {
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
     made = {}
-    for game in SHIPPED:
-        out = tmp_path_factory.mktemp(game)
-        cfg = load_config(ROOT / "configs" / f"{game}.toml", games=12, jobs=1, out=str(out / "o"))
+    for game in RUNS + list(STUDIES):
+        out = str(tmp_path_factory.mktemp(game) / "o")
+        cfg = parse_config(STUDIES[game], out=out, jobs=1) if game in STUDIES else \
+            load_config(ROOT / "configs" / f"{game}.toml", games=12, jobs=1, out=out)
         run(cfg)
         tables = open_run(Path(cfg.out))
         report = structure(tables)
@@ -47,13 +62,14 @@ def reports(tmp_path_factory):
     return made
 
 
-@pytest.mark.parametrize("game", SHIPPED)
+@pytest.mark.parametrize("game", RUNS)
 def test_summary_first_and_only_corrected_claims_within_a_player_count(reports, game):
     report, page = reports[game]
     claims = [line for block in report.summary for line in getattr(block, "text", "").split("\n")
               if line.startswith("•")]
     significant = [f for s in report.sections for f in s.family.significant()]
-    claimed = [f for f in significant if f.kind != "screen"]  # screens are never claimed
+    claimed = [f for f in significant if f.kind != "screen"  # screens are never claimed,
+               and summary._plain(f, report.sections[0].run)]  # nor internal measures
     assert len(claims) == min(len(claimed), SHOWN)           # the rest: "... and N more"
     for finding in significant:
         assert finding.players is not None                  # never pooled across counts
@@ -78,7 +94,7 @@ def browse(binary: str, *args: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-@pytest.mark.parametrize("game", SHIPPED)
+@pytest.mark.parametrize("game", RUNS)
 def test_report_renders_in_headless_chromium(reports, game, tmp_path):
     binary = chromium()
     page = reports[game][1]
@@ -95,3 +111,41 @@ def test_report_renders_in_headless_chromium(reports, game, tmp_path):
     shot = shots / f"report-{game}.png"
     browse(binary, "--window-size=1200,1800", f"--screenshot={shot}", page.as_uri())
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+SCREEN = """<script>
+document.addEventListener('DOMContentLoaded', () => {
+  const folded = document.documentElement.scrollHeight;
+  const table = document.querySelector('table.headline');
+  const box = table ? table.getBoundingClientRect() : null;
+  const out = document.createElement('pre');
+  out.id = 'screen';
+  out.textContent = JSON.stringify({folded, bottom: box ? box.bottom + window.scrollY : null,
+    heads: table ? [...table.rows[0].cells].map(c => c.textContent) : [],
+    cells: table ? [...table.querySelectorAll('td.num')].map(c => c.textContent) : []});
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+def first_screen(binary: str, page: Path, tmp_path: Path) -> dict:
+    probed = tmp_path / "screen.html"
+    probed.write_text(page.read_text().replace("</body>", SCREEN + "</body>"))
+    dom = browse(binary, "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom",
+                 probed.as_uri())
+    assert dom.returncode == 0, dom.stderr[-500:]
+    return json.loads(re.search(r'<pre id="screen">(.*?)</pre>', dom.stdout, re.S).group(1))
+
+
+@pytest.mark.parametrize("game", RUNS + list(STUDIES))
+def test_first_screen_answers_the_headline_at_every_player_count(reports, game, tmp_path):
+    """The headline table (every player count, each value with its interval) ends within the
+    first 1,000 px at 1,400 px wide; the folded page is at most 6,000 px tall."""
+    screen = first_screen(chromium(), reports[game][1], tmp_path)
+    counts = reports[game][0].sections[0].run.player_counts
+    assert screen["bottom"] is not None and screen["bottom"] <= FIRST_SCREEN, screen
+    assert screen["heads"][1:] == [f"{p} player{'s' if p > 1 else ''}" for p in counts]
+    assert len(screen["cells"]) >= len(counts)
+    assert all(re.search(r"\[.+, .+\]|no interval|in every game", c) for c in screen["cells"])
+    if game in RUNS:
+        assert screen["folded"] <= FOLDED, screen["folded"]
