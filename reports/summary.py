@@ -1,9 +1,10 @@
-"""The summary at the top of the report: only findings that survive Holm's correction within
-their section's family, each within one player count, in plain sentences with their numbers."""
+"""The summary at the top of the report: only findings that survive the one Holm correction over
+every section's claims (reports.findings.report_wide), each within one player count, in plain
+sentences with their numbers."""
 from __future__ import annotations
 
 from reports.blocks import Heading, Note, Paragraph
-from reports.findings import p_text
+from reports.findings import claimable, p_text
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3}
 SHOWN = 15                 # findings quoted at the top; the rest are in their sections
@@ -11,7 +12,7 @@ SHOWN = 15                 # findings quoted at the top; the rest are in their s
 
 def build(sections: list, run) -> list:
     families = [s.family for s in sections if s.family.findings]
-    tests = sum(len(f.findings) for f in families)
+    tests = sum(1 for f in families for t in f.findings if claimable(t))
     significant = [(s.title, f) for s in sections for f in s.family.significant()]
     found = sorted(((t, f) for t, f in significant if f.kind != "screen"),
                    key=lambda t: (KIND_ORDER.get(t[1].kind, 9), t[1].order, t[1].players or 0))
@@ -24,8 +25,8 @@ def build(sections: list, run) -> list:
     blocks.append(Paragraph(
         f"{games:,} games: {len(run.variants)} rules variant(s) x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
-        f"famil{'y' if len(families) == 1 else 'ies'} (one per section, Holm-corrected); "
-        f"{len(found)} survive the correction."))
+        f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
+        f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
     if found:
         blocks.append(Heading("What the run shows"))
         shown = found[:SHOWN]
