@@ -80,3 +80,15 @@ def test_a_rare_rate_is_not_underestimated_by_where_until_ci_stops(p, width):
     if p < 0.01:                                # the rule without the event floor: -23 %
         old = replicate_stops(p, width, floor=False, reps=600)
         assert old.mean() / p - 1 < -0.12
+
+
+def test_tune_and_sensitivity_take_a_rotated_seed_as_one_unit():
+    from simulate.adaptive.metrics import Metric, paired, per_game
+    seats = rotated_seats(300, 2, np.random.default_rng(5))
+    win = Metric("win_rate", 0, binary=True)
+    a, b = (per_game(win, None, seats.filter(pl.col("variant") == v)) for v in ("baseline", "other"))
+    assert len(a) == 300 and set(np.unique(a)) <= {0.0, 0.5, 1.0}     # a share of 2 rotations
+    found, _ = paired(a, b, 0.95, binary=True)
+    d = b - a
+    want = paired_means(300, d.sum(), (d ** 2).sum(), a.std(ddof=1), b.std(ddof=1))
+    assert math.isclose(found.width, want.high - want.low, rel_tol=1e-9)
