@@ -10,9 +10,9 @@ of the rotations won, and the intervals are t intervals over seeds (paired t for
 A rate's interval counts as narrow only once it has seen at least ``MIN_EVENTS`` wins and as many
 losses (issue 20): an interval's width follows the running estimate, so for a rare rate "narrow"
 came early exactly when a lucky run of zeros had held the estimate down, and the stopped runs
-underestimated the rate (-23 % +- 2.5 relative at a rate of 0.35 % and width 0.01, 600
-replicates of this rule; with the event floor +6 % +- 1.3, the upward bias of stopping on a count;
-tests/adaptive/test_until_ci.py). After each round the next size is projected from the widest
+underestimated the rate (-21 % +- 1.3 relative at a rate of 0.35 % and width 0.01, 2,000
+replicates of this rule; with the event floor +6 % +- 0.7, the upward bias of stopping on a count;
+tests/adaptive/test_until_ci.py, bench/error_budget.py). After each round the next size is projected from the widest
 interval (width shrinks as 1 / sqrt(games)) or from the events still missing, on a chunk edge, at most four times the last and never past ``games`` (the cap). The
 tables equal those of a fixed run of the final size; the manifest's ``stopping`` says why it
 stopped.
