@@ -16,7 +16,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports import blocks as b
 from reports import facts, headlines, seats, skill, summary, variants
-from reports.findings import Family, Finding
+from reports.findings import Family, Finding, report_wide
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
 from simulate.folder_io import write_inside
@@ -42,7 +42,8 @@ def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
 
 
 def structure(run: RunTables) -> Report:
-    """What the report says: every section built, every family adjusted, then the summary."""
+    """What the report says: every section built, one Holm correction over all their claims
+    (reports.findings.report_wide), each section's closing tables, then the summary."""
     spec = run.spec
     built, bodies = [], []
     for title, build in (("Seats and strategies", seats.build),
@@ -57,9 +58,11 @@ def structure(run: RunTables) -> Report:
         except Exception as exc:   # a broken section must not lose the rest of the report
             first = (str(exc).strip().splitlines() or [""])[0]
             section.add(b.Note(f"This section failed to build: {type(exc).__name__}: {first}"))
+        built.append(section)
+    report_wide([s.family for s in built])      # one error budget over every section's claims
+    for section in built:
         bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())
-        built.append(section)
     report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
     keep = _question(run)
     for section, end in zip(built, bodies):     # after the summary: the correction is final

@@ -2,8 +2,8 @@
 
 A game's section (``reports/sections/<game>.py``) defines ``build(section: Section) -> None``: it
 reads ``section.run`` (``RunTables``: lazy tables, one player count at a time), adds blocks with
-``section.add(...)``, and calls the shared tests, which put their findings into the section's one
-Holm-corrected family:
+``section.add(...)``, and calls the shared tests, which put their findings into the section's
+family (the report then corrects every family's claims together: reports.findings.report_wide):
 
     def build(section):
         run = section.run
@@ -13,8 +13,8 @@ Holm-corrected family:
             section.compare_variants(players, [Measure("fame", "games", "fame")])
             section.test(Finding(...))                      # any other test of the family
 
-The report adds the family's table and a precision statement at the end of the section, and the
-summary at the top quotes only the findings that survive Holm's correction.
+The report adds the family's table and a precision statement at the end of the section (after the
+report-wide correction), and the summary at the top quotes only the findings that survive it.
 """
 from __future__ import annotations
 
@@ -106,10 +106,11 @@ class Section:
                                + more + ". More games narrow them (width ~ 1/sqrt(games))."))
         if self.family.findings:
             n = len(self.family.findings)
+            corrected = "Holm-corrected over the whole report" if self.family.budget is not None \
+                else "one family, Holm-corrected"
             blocks.append(Details(
-                f"All {n} test{'s' if n > 1 else ''} of this section (one family, Holm-corrected)",
-                [Table(Family.columns, self.family.rows,
-                       "Raw p beside Holm's adjusted p; 'significant' means adjusted p < 0.05.")]))
+                f"All {n} test{'s' if n > 1 else ''} of this section ({corrected})",
+                [Table(Family.columns, self.family.rows, self.family.caption)]))
         return blocks
 
     # ---- shared tests ----------------------------------------------------------------------
@@ -258,6 +259,11 @@ class Section:
                 # the unit is the game (its seats' mean), never each seat as if independent
                 base, other = (_per_game(q, keys, columns) for q in (base, other))
             by = ["seat"] if by_seat else []
+            if run.rotate:
+                # a seed with its rotations is one unit: they share the dice, so each seed's
+                # mean over its rotations is one value (a win becomes a share of rotations)
+                base, other = (_per_game(q, ["game"] + by, columns) for q in (base, other))
+                keys = ["game"]
             if variant in run.unpaired:
                 sums = _unpaired_sums(base, other, columns, by)
             else:
@@ -265,12 +271,12 @@ class Section:
             for m in chosen:
                 stats = sums.get((m.seat,) if by_seat else (), {}).get(m.column)
                 if stats:
-                    found[m] = _difference(m, stats, variant in run.unpaired)
+                    found[m] = _difference(m, stats, variant in run.unpaired, run.rotate)
         return {m: v for m, v in found.items() if v is not None}
 
 
 def _per_game(query, keys: list[str], columns: list[str]):
-    """One row per game: the mean over its seats of each column (for means over all seats)."""
+    """One row per ``keys`` (a game, or a seed over its rotations): the mean of each column."""
     return query.group_by(keys).agg(pl.col(c).cast(pl.Float64).mean() for c in columns)
 
 
@@ -287,28 +293,42 @@ def _unpaired_sums(base, other, columns: list[str], by: list[str]) -> dict:
     return result
 
 
-def _difference(measure: Measure, m: dict, unpaired: bool):
-    """(Difference, baseline level, variant level) from sums, or None if nothing to compare."""
+def _difference(measure: Measure, m: dict, unpaired: bool, shares: bool = False):
+    """(Difference, baseline level, variant level) from sums, or None if nothing to compare.
+    ``shares``: the units are seeds over their rotations, so a rate's values are shares of
+    rotations won, not 0/1: compared as means (t), shown in points, "per seed" in the test."""
+    counted = measure.kind == "rate" and not shares          # 0/1 values: rate tests
     if unpaired:
         na, nb = int(m.get("na", 0)), int(m.get("nb", 0))
         if not na or not nb:
             return None
-        levels = _levels(measure, na, m["sa"], m["qa"]), _levels(measure, nb, m["sb"], m["qb"])
-        if measure.kind == "rate":
+        levels = (_levels(measure, na, m["sa"], m["qa"], shares),
+                  _levels(measure, nb, m["sb"], m["qb"], shares))
+        if counted:
             return unpaired_rates(int(m["sa"]), na, int(m["sb"]), nb), *levels
-        return unpaired_means(na, m["sa"] / na, sd_from_sums(na, m["sa"], m["qa"]), nb,
-                              m["sb"] / nb, sd_from_sums(nb, m["sb"], m["qb"])), *levels
+        diff = unpaired_means(na, m["sa"] / na, sd_from_sums(na, m["sa"], m["qa"]), nb,
+                              m["sb"] / nb, sd_from_sums(nb, m["sb"], m["qb"]))
+        return _per_seed(diff, shares), *levels
     n = int(m["n"])
     if n == 0 or (measure.kind == "mean" and m["qd"] == 0 and m["qa"] * n == m["sa"] ** 2):
         return None                      # the same constant in both: nothing to compare
-    levels = _levels(measure, n, m["sa"], m["qa"]), _levels(measure, n, m["sb"], m["qb"])
-    if measure.kind == "rate":
+    levels = (_levels(measure, n, m["sa"], m["qa"], shares),
+              _levels(measure, n, m["sb"], m["qb"], shares))
+    if counted:
         return paired_rates(n, int(m["a_only"]), int(m["b_only"]), int(m["sa"])), *levels
-    return paired_means(n, m["sd"], m["qd"], sd_from_sums(n, m["sa"], m["qa"]),
-                        sd_from_sums(n, m["sb"], m["qb"])), *levels
+    diff = paired_means(n, m["sd"], m["qd"], sd_from_sums(n, m["sa"], m["qa"]),
+                        sd_from_sums(n, m["sb"], m["qb"]))
+    return _per_seed(diff, shares), *levels
 
 
-def _levels(measure: Measure, n: int, total: float, squares: float):
+def _per_seed(diff: Difference, shares: bool) -> Difference:
+    return dataclasses.replace(diff, test=f"{diff.test} per seed") if shares else diff
+
+
+def _levels(measure: Measure, n: int, total: float, squares: float, shares: bool = False):
+    if measure.kind == "rate" and shares:              # a share of rotations won, per seed
+        level = Mean.from_sums(n, total, squares, (0.0, 1.0))
+        return percent_interval(level.value, level.low, level.high) if n > 1 else str(level)
     if measure.kind == "rate":
         return Rate(int(total), n)
     return Mean.from_sums(n, total, squares)

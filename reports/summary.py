@@ -1,13 +1,14 @@
 """The summary at the top of the report, its first screen: each game's headline at the printed
-rules per player count with its interval, then only the findings that survive Holm's correction
-within their section's family, each within one player count, in the designer's words (never a
-column name or an internal count), largest effect first; the config's ``[report] lead`` first."""
+rules per player count with its interval, then only the findings that survive the one Holm
+correction over every section's claims (reports.findings.report_wide), each within one player
+count, in the designer's words (never a column name or an internal count), largest effect first;
+the config's ``[report] lead`` first."""
 from __future__ import annotations
 
 import math
 
 from reports.blocks import Details, Heading, Note, Paragraph
-from reports.findings import p_text
+from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
 from simulate.leads import columns, lead_column
 
@@ -18,7 +19,7 @@ SHOWN = 15                 # findings quoted at the top; the rest are folded bel
 def build(sections: list, run) -> list:
     lead = lead_of(run)
     families = [s.family for s in sections if s.family.findings]
-    tests = sum(len(f.findings) for f in families)
+    tests = sum(1 for f in families for t in f.findings if claimable(t))
     significant = _claims(sections)
     said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
     found = _ranked([(t, f, text) for t, f, text in said if text], sections, run, lead)
@@ -28,8 +29,8 @@ def build(sections: list, run) -> list:
     blocks.append(Paragraph(
         f"{games:,} games: {_rules(run)} x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
-        f"famil{'y' if len(families) == 1 else 'ies'} (one per section, Holm-corrected); "
-        f"{len(found)} survive the correction."))
+        f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
+        f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
     if found:
         blocks.append(Heading("What the run shows, largest effect first"))
         lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]

@@ -42,9 +42,13 @@ def build(section: Section) -> None:
         text += (f"{', '.join(sorted(run.unpaired))} played on a seed of its own: compared "
                  "unpaired (two-proportion score test, Welch's t), which needs more games for "
                  "the same precision. ")
+    if run.rotate:
+        text += ("Seats were rotated: a seed with its rotations is one unit (they share the "
+                 "dice), so each seed's mean over its rotations is compared (t tests per seed, "
+                 "win rates as shares of rotations won). ")
     text += ("Win-rate differences are in percentage points; Cohen's d divides by the pooled SD "
-             "of the two conditions. All tests of this section form one family: 'significant' "
-             "means Holm-adjusted p < 0.05.")
+             "of the two conditions. 'Significant' means Holm-adjusted p < 0.05, Holm over "
+             "every claim of the whole report.")
     section.add(Paragraph(text))
     for players in run.player_counts:
         section.add(section.compare_variants(players, measures(run, players)))

@@ -2,7 +2,10 @@
 
 The unit of analysis is one game within one player count: every metric here gives exactly one
 number per game (co-op seats share one result, so a team's win rate reads one seat), so two rule
-values played on the same game indices pair game by game (common random numbers).
+values played on the same game indices pair game by game (common random numbers). With
+``[players] rotate = true`` the unit is the seed with all its rotations (they share the dice):
+its value is the mean over the rotations, so a win rate becomes a share of rotations won, and
+its intervals and tests are Student t's over seeds, not rate intervals over rotations (issue 20).
 """
 from __future__ import annotations
 
@@ -63,21 +66,26 @@ def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) ->
 
 
 def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.ndarray:
-    """One value per game, in game-index order, from one variant's rows at one player count."""
+    """One value per game seed, in game-index order, from one variant's rows at one player
+    count (with rotated seats, each seed's mean over its rotations)."""
     if metric.name in ("win_rate", "team_win_rate") or (metric.name == "mean_score"
                                                           and metric.seat is not None):
         column = "won" if metric.name != "mean_score" else "score"
-        rows = seats.filter(pl.col("seat") == (metric.seat or 0)).sort("game")
-        return rows[column].cast(pl.Float64).to_numpy()
+        rows = seats.filter(pl.col("seat") == (metric.seat or 0))
+        return _per_seed(rows, pl.col(column).cast(pl.Float64).mean())
     if metric.name in ("seat_gap", "mean_score"):
         by_game = seats.group_by("game").agg(
-            first=pl.col("won").cast(pl.Float64).filter(pl.col("seat") == 0).first(),
+            first=pl.col("won").cast(pl.Float64).filter(pl.col("seat") == 0).mean(),
             others=pl.col("won").cast(pl.Float64).filter(pl.col("seat") > 0).mean(),
             score=pl.col("score").mean()).sort("game")
         if metric.name == "mean_score":
             return by_game["score"].to_numpy()
         return (by_game["first"] - by_game["others"]).to_numpy()
-    return games.sort("game")[metric.name].cast(pl.Float64).to_numpy()
+    return _per_seed(games, pl.col(metric.name).cast(pl.Float64).mean())
+
+
+def _per_seed(rows: pl.DataFrame, value: pl.Expr) -> np.ndarray:
+    return rows.group_by("game").agg(value.alias("value")).sort("game")["value"].to_numpy()
 
 
 def read_values(out: str | Path, metric: Metric, variant: str, players: int,
@@ -108,6 +116,12 @@ class Estimate:
         return {**found, "no_game_differed": True} if self.identical else found
 
 
+def counted(binary: bool, *values: np.ndarray) -> bool:
+    """0/1 values (rate intervals, McNemar); a binary metric's per-seed share of rotations won
+    is not: it takes the t interval over seeds."""
+    return binary and all(bool(np.isin(v, (0.0, 1.0)).all()) for v in values)
+
+
 def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Estimate:
     x = np.asarray(values, dtype=float)
     x = x[~np.isnan(x)]
@@ -115,7 +129,7 @@ def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Est
     if n == 0:
         return Estimate(float("nan"), float("nan"), float("nan"), 0)
     mean = float(x.mean())
-    if binary:
+    if counted(binary, x):
         return Estimate(mean, *rate_interval(int(round(x.sum())), n, confidence), n)
     if n < 2 or float(x.std(ddof=1)) == 0.0:
         return Estimate(mean, mean, mean, n)
@@ -131,7 +145,7 @@ def paired(base: np.ndarray, other: np.ndarray, confidence: float,
     a, b = np.asarray(base[:n], dtype=float), np.asarray(other[:n], dtype=float)
     keep = ~(np.isnan(a) | np.isnan(b))
     a, b = a[keep], b[keep]
-    if binary:
+    if counted(binary, a, b):
         diff = paired_rates(len(a), int((a > b).sum()), int((b > a).sum()), int(a.sum()),
                             confidence)
     else:
