@@ -6,25 +6,12 @@ from collections import Counter
 
 import polars as pl
 import pytest
-from typer.testing import CliRunner
 
-from simulate.cli import app
 from simulate.config import load_config
 from simulate.games.adventure_realms import components as adventure_realms
 from simulate.games.component_files import using_folder
 from simulate.games.risky_adventure import components as risky_adventure
-from simulate.games.roll_player import components as roll_player
-
-
-def _simulate(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def _one_line_exit_2(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert all(w in lines[0] for w in words), lines[0]
+from tests.helpers import one_line_exit_2, simulate_cli
 
 
 def _config(tmp_path, game, text, name="run", games=40, players=2, engine="python"):
@@ -36,7 +23,7 @@ def _config(tmp_path, game, text, name="run", games=40, players=2, engine="pytho
 
 
 def _scores(tmp_path, config) -> dict[str, list]:
-    result = _simulate("run", config, "--no-report")
+    result = simulate_cli("run", config, "--no-report")
     assert result.exit_code == 0, result.output
     seats = pl.read_parquet(tmp_path / config.stem / "seats" / "*.parquet")
     return {v: seats.filter(pl.col("variant") == v).sort(["game", "seat"])["score"].to_list()
@@ -72,7 +59,7 @@ def test_the_roll_player_kernel_plays_the_changed_set_like_the_python_engine(tmp
     tables = {}
     for engine in ("python", "compiled"):
         config = _config(tmp_path, "roll_player", text, engine, engine=engine)
-        assert _simulate("run", config, "--no-report").exit_code == 0
+        assert simulate_cli("run", config, "--no-report").exit_code == 0
         tables[engine] = pl.read_parquet(tmp_path / engine / "seats" / "*.parquet").sort(
             ["variant", "game", "seat"])
         manifest = json.loads((tmp_path / engine / "manifest.json").read_text())
@@ -99,13 +86,13 @@ def test_remove_and_copies_change_the_decks_the_game_deals(tmp_path):
     assert len(comp.adventure_deck) == len(shipped.adventure_deck) + 9 - 4 - 4
     assert adventure_realms.load_components() is shipped       # outside: the shipped set
     # the game's own conservation audit counts the loaded set: a whole run passes it
-    assert _simulate("run", config, "--no-report").exit_code == 0
+    assert simulate_cli("run", config, "--no-report").exit_code == 0
     maps = _config(tmp_path, "risky_adventure", '[[variants]]\nname = "maps"\ncomponents = '
                    '{ remove = ["treasure_maps:GG", "treasure_maps:SS"] }\n', "maps")
     cfg = load_config(maps)
     with using_folder(cfg.game, cfg.data, cfg.variants[1].components):
         assert len(risky_adventure.load_components().maps) == 14
-    assert _simulate("run", maps, "--no-report").exit_code == 0
+    assert simulate_cli("run", maps, "--no-report").exit_code == 0
 
 
 @pytest.mark.parametrize("components, words", [
@@ -119,16 +106,16 @@ def test_remove_and_copies_change_the_decks_the_game_deals(tmp_path):
     ('copies = { "market:Longsword" = -1 }', ["integer 0..60"]),
     ('cost = 2', ["no component address"]),
 ])
-def test_a_bad_change_is_one_line_exit_2(tmp_path, components, words):
+def test_a_bad_change_isone_line_exit_2(tmp_path, components, words):
     config = _config(tmp_path, "roll_player",
                      f'[[variants]]\nname = "v"\ncomponents = {{ {components} }}\n')
-    _one_line_exit_2(_simulate("validate", config), *words)
+    one_line_exit_2(simulate_cli("validate", config), *words)
 
 
 def test_a_game_without_data_files_refuses_component_changes(tmp_path):
     config = _config(tmp_path, "dungeon_roll",
                      '[[variants]]\nname = "v"\ncomponents = { "heroes:Knight.x" = 1 }\n')
-    _one_line_exit_2(_simulate("validate", config), "keeps no component data files")
+    one_line_exit_2(simulate_cli("validate", config), "keeps no component data files")
 
 
 def test_components_changes_apply_to_every_variant_and_a_variants_own_win(tmp_path):
@@ -147,9 +134,9 @@ def test_components_changes_apply_to_every_variant_and_a_variants_own_win(tmp_pa
 def test_a_resume_after_a_changed_entry_is_refused_naming_it(tmp_path):
     text = '[[variants]]\nname = "rich"\ncomponents = { "treasure_maps:GG.fame" = 9 }\n'
     config = _config(tmp_path, "risky_adventure", text)
-    assert _simulate("run", config, "--no-report").exit_code == 0
+    assert simulate_cli("run", config, "--no-report").exit_code == 0
     config.write_text(config.read_text().replace("= 9", "= 8"))
-    _one_line_exit_2(_simulate("run", config, "--no-report"), "components of rich changed")
+    one_line_exit_2(simulate_cli("run", config, "--no-report"), "components of rich changed")
 
 
 def test_a_sweep_over_a_card_field_makes_one_variant_per_value_and_the_report_names_it(
@@ -159,7 +146,7 @@ def test_a_sweep_over_a_card_field_makes_one_variant_per_value_and_the_report_na
     cfg = load_config(config)
     assert [v.name for v in cfg.variants] == ["baseline", "treasure_maps:GG.fame=6",
                                               "treasure_maps:GG.fame=9"]   # 3 is the shipped
-    assert _simulate("run", config).exit_code == 0
+    assert simulate_cli("run", config).exit_code == 0
     assert "treasure_maps:GG.fame = 9" in (tmp_path / "run" / "report.html").read_text()
 
 
@@ -168,7 +155,7 @@ def test_tune_searches_a_component_field(tmp_path):
                      '[tune]\nrules = { "treasure_maps:GG.fame" = [1, 30] }\nfirst_games = 20\n'
                      '[[tune.targets]]\nmetric = "mean_score"\nseat = 0\nat_least = 0\n',
                      games=20)
-    result = _simulate("tune", config)
+    result = simulate_cli("tune", config)
     assert result.exit_code == 0, result.output
     tune = json.loads((tmp_path / "run" / "tune.json").read_text())
     assert tune["rules"] == ["treasure_maps:GG.fame"]
@@ -179,7 +166,7 @@ def test_sensitivity_varies_a_component_field(tmp_path):
     config = _config(tmp_path, "risky_adventure",
                      '[sensitivity]\nrules = []\ncomponents = { "artifacts:A1.fame" = [0, 30] }\n'
                      'first_games = 20\n', games=20)
-    result = _simulate("sensitivity", config)
+    result = simulate_cli("sensitivity", config)
     assert result.exit_code == 0, result.output
     effects = json.loads((tmp_path / "run" / "sensitivity.json").read_text())["effects"]
     assert sorted(e["variant"] for e in effects) == ["artifacts:A1.fame=0", "artifacts:A1.fame=30"]
