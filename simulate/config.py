@@ -197,6 +197,9 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
                 changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
+    for variant in variants:
+        if variant.components:
+            changes.set_up(spec, variant, seats)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,

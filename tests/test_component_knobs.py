@@ -106,7 +106,7 @@ def test_remove_and_copies_change_the_decks_the_game_deals(tmp_path):
     ('copies = { "market:Longsword" = -1 }', ["integer 0..60"]),
     ('cost = 2', ["no component address"]),
 ])
-def test_a_bad_change_isone_line_exit_2(tmp_path, components, words):
+def test_a_bad_change_is_one_line_exit_2(tmp_path, components, words):
     config = _config(tmp_path, "roll_player",
                      f'[[variants]]\nname = "v"\ncomponents = {{ {components} }}\n')
     one_line_exit_2(simulate_cli("validate", config), *words)
@@ -171,3 +171,10 @@ def test_sensitivity_varies_a_component_field(tmp_path):
     effects = json.loads((tmp_path / "run" / "sensitivity.json").read_text())["effects"]
     assert sorted(e["variant"] for e in effects) == ["artifacts:A1.fame=0", "artifacts:A1.fame=30"]
     assert next(e for e in effects if e["value"] == 30)["difference"]["mean"] > 0
+
+
+def test_a_changed_set_that_cannot_set_a_game_up_is_refused_on_validate(tmp_path):
+    config = _config(tmp_path, "risky_adventure", '[[variants]]\nname = "few"\ncomponents = '
+                     '{ remove = ["artifacts:A1", "artifacts:A2"] }\n')
+    one_line_exit_2(simulate_cli("validate", config), "variant 'few'",
+                    "4 A-artifacts, set-up needs 6")

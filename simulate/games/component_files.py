@@ -381,6 +381,16 @@ class Changes:
             raise ConfigError(f"{where}: {exc}") from None
         return edits
 
+    def set_up(self, spec: Any, variant: Any, players: int) -> None:
+        """The variant's changed set must also set a game up (Risky Adventure's set-up needs
+        so many artifacts of each back): checked now, not in the first chunk."""
+        import random
+        with using_folder(self.game, self.folder, variant.components):
+            try:
+                spec.new_game(variant.rules, players, random.Random(0), None)
+            except ConfigError as exc:
+                raise ConfigError(f"variant '{variant.name}': {exc}") from None
+
     def loaded(self, edits: tuple) -> Any:
         """The component set the edits make (equal sets play equal games)."""
         return game_components(self.game).load_components(self.folder, edits)
