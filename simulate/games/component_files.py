@@ -13,7 +13,7 @@ import importlib
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, ClassVar, Iterator, NoReturn, TypeVar
@@ -126,7 +126,7 @@ def cached_loader(build: Callable[[Path, tuple], T], current: Callable[[], tuple
     folder and edits; ``None`` is the game's current folder and edits, ``current()`` (its
     ``DATA`` and ``EDITS``: the shipped ``data/`` unchanged unless a study's chunk or a test
     points elsewhere; a folder given alone is read unchanged). ``.cache_clear()`` forgets."""
-    built = cache(build)
+    built = lru_cache(maxsize=64)(build)      # a sweep's sets: at most 64 kept at once
 
     def load_components(folder: Path | None = None, edits: tuple | None = None) -> T:
         """All component data from ``folder`` (default: the game's ``DATA``) with ``edits``
