@@ -31,11 +31,11 @@ def what_was_run(run) -> list:
         stop = manifest["stopping"]
         rows.append(["stopped", (f"after {stop['games']:,} games per variant and player "
                                  "count: " if "games" in stop else "") + stop.get("reason", "")])
-    variant_rows = [[v["name"], ", ".join(f"{k} = {val}" for k, val in _changed(v, spec).items())
-                     or "printed rules", "own seed " + str(v["seed"]) if v.get("seed") is not None
-                     else "the run's seed (paired)"] for v in identity["variants"]]
+    variant_rows = [[v["name"], _differs(v, spec), "own seed " + str(v["seed"])
+                     if v.get("seed") is not None else "the run's seed (paired)"]
+                    for v in identity["variants"]]
     return [Table(["", ""], rows, "The run"),
-            Table(["variant", "rules that differ from the printed rules", "seeds"],
+            Table(["variant", "rules and components that differ from the printed game", "seeds"],
                   variant_rows, "Variants"),
             Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
                  "The configuration as written")]
@@ -46,6 +46,13 @@ def _engine_text(manifest: dict) -> str:
     engine = manifest.get("engine", "python")
     name = "compiled kernel" if engine == "compiled" else "Python reference engine"
     return f"{name} ({manifest['engine_note']})" if manifest.get("engine_note") else name
+
+
+def _differs(variant: dict, spec) -> str:
+    """The variant's changed rules, then its component changes (``market:Longsword.cost = 2``,
+    ``remove ...``, ``... x3``), or "printed rules"."""
+    rules = [f"{k} = {val}" for k, val in _changed(variant, spec).items()]
+    return ", ".join(rules + variant.get("components", [])) or "printed rules"
 
 
 def _changed(variant: dict, spec) -> dict:

@@ -8,11 +8,13 @@
             rotate (true: every game seed is played in every rotation of the seats)
 [rules]     overrides of the game's printed rules (the baseline)
 [[variants]] name = "...", optional seed = N (its own seed: compared unpaired), then rule
-            overrides for that variant
-[sweep]     rule = [values, ...] for one or more rules: one variant per point of the grid (a
-            point equal to the baseline is the baseline, not played twice)
+            overrides for that variant, and components = { "file:Entry.field" = value,
+            remove = [...], copies = {...} } (simulate/games/component_edits.py)
+[sweep]     rule = [values, ...] for one or more rules or "file:Entry.field" addresses: one
+            variant per point of the grid (a point equal to the baseline is the baseline)
 [tune], [sensitivity]  read by `simulate tune` / `simulate sensitivity` (simulate/adaptive/)
-[components] folder = "..." (beside the config): the game's data files for this study
+[components] folder = "..." (beside the config): the game's data files for this study; and
+            changes to single entries for every variant, as a variant's components table
 ```
 """
 from __future__ import annotations
@@ -32,7 +34,8 @@ from simulate.config_file import load_toml
 from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
-from simulate.games.component_files import data_folder, study_folder
+from simulate.games.component_edits import is_address, shown
+from simulate.games.component_files import Changes, data_folder, study_folder
 from simulate.leads import check_report
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
@@ -68,6 +71,7 @@ class Variant:
     rules: Any                     # the game's Rules instance
     seed: int | None = None        # its own run seed (then compared unpaired), else the run's
     strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
+    components: tuple = ()         # changes to single component entries (component_edits)
 
     def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
         return self.strategies if self.strategies is not None else cfg.strategies
@@ -122,6 +126,8 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
     named = {"name": variant.name, "rules": rules_dict(variant.rules)}
     if variant.strategies:
         named["strategies"] = variant.strategies
+    if variant.components:
+        named["components"] = [shown(e) for e in variant.components]
     return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
@@ -169,8 +175,13 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError(f"[players] rotate = {rotate!r} is invalid; allowed: true, false")
 
     baseline_overrides = _table(data, "rules")
+    folder = _components(data, spec.name)
+    common = {k: v for k, v in _table(data, "components").items() if k != "folder"}
+    changes = Changes(spec.name, folder)
+    changes = Changes(spec.name, folder, changes.add(common, "[components]") if common else ())
     variants = [Variant(BASELINE, baseline_overrides,
-                        make_rules(spec.rules_class, baseline_overrides, "[rules]"))]
+                        make_rules(spec.rules_class, baseline_overrides, "[rules]"),
+                        components=changes.common)]
     raw_variants = data.get("variants", [])
     if not isinstance(raw_variants, list):
         raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
@@ -178,22 +189,30 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError(f"[[variants]]: {len(raw_variants):,} given; the most is "
                           f"{MAX_VARIANTS:,}")
     for i, table in enumerate(raw_variants):
-        variants.append(_variant(table, i, spec, baseline_overrides, variants, seats=seats))
+        variants.append(_variant(table, i, spec, baseline_overrides, variants, seats=seats,
+                                 changes=changes))
     for table in sweep_points(_table(data, "sweep")):
-        variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]")
-        if rules_dict(variant.rules) != rules_dict(variants[0].rules):   # else: the baseline
+        variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]",
+                           changes=changes)
+        base = variants[0]
+        if rules_dict(variant.rules) != rules_dict(base.rules) or (   # else: the baseline
+                variant.components != base.components and
+                changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
+    for variant in variants:
+        if variant.components:
+            changes.set_up(spec, variant, seats)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
-                     decision_seconds=decision_seconds,
-                     components=_components(data, spec.name))
+                     decision_seconds=decision_seconds, components=folder)
 
 
 def _components(data: dict, game: str) -> str | None:
     table = _table(data, "components")
-    _only(table, {"folder"}, "[components]")
+    _only({k: v for k, v in table.items() if not is_address(k)},
+          {"folder", "remove", "copies"}, "[components]")
     return study_folder(_typed(table["folder"], str, "[components] folder"), game) \
         if "folder" in table else None
 
@@ -208,7 +227,7 @@ def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
-             where: str = "", seats: int = 0) -> Variant:
+             where: str = "", seats: int = 0, changes: Changes | None = None) -> Variant:
     where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
@@ -224,10 +243,16 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
         strategies = _per_seat(table["strategies"], seats, f"variant '{name}': strategies")
         for s, strategy in enumerate(strategies):
             build_strategy(spec.name, strategy, f"variant '{name}': strategies (seat {s})")
+    own = table.get("components", {})
+    point = {k: v for k, v in table.items() if is_address(k)}          # a sweep's point
+    own = {**own, **point} if isinstance(own, dict) else own
+    edits = changes.add(own, f"variant '{name}'") if changes and own != {} else \
+        changes.common if changes else ()
     overrides = {**baseline, **{k: v for k, v in table.items()
-                                if k not in ("name", "seed", "strategies")}}
+                                if k not in ("name", "seed", "strategies", "components")
+                                and not is_address(k)}}
     return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"),
-                   own_seed, strategies)
+                   own_seed, strategies, edits)
 
 
 def variant_name(name: str, where: str) -> str:

@@ -45,6 +45,9 @@ def fingerprint(cfg: RunConfig) -> dict[str, str]:
              "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
     if cfg.components:
         found["components folder"] = folder_digest(cfg.components)
+    for variant in cfg.variants:                # a resume after a changed entry names it
+        if variant.components:
+            found[f"components of {variant.name}"] = digest(variant.components)[:16]
     return found
 
 

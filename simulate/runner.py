@@ -35,7 +35,8 @@ MASK64 = (1 << 64) - 1
 
 # Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
 # (untimed), and the watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "board", "path", "components")
+NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "board", "path", "components",
+                   "edits")
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -94,7 +95,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
             "decision_seconds": cfg.decision_seconds,
-            "components": cfg.data}             # every worker plays with the same data
+            "components": cfg.data,             # every worker plays with the same data
+            "edits": variant.components}        # and the variant's changes to its entries
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -119,7 +121,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
         if folder not in sys.path:
             sys.path.append(folder)
     folder = task.get("components") or data_folder(task["game"])   # what the main process reads
-    with using_folder(task["game"], folder):
+    with using_folder(task["game"], folder, task.get("edits", ())):
         return _play_chunk(task)
 
 

@@ -139,3 +139,19 @@ def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: i
     for a, b in zip(python, compiled):
         assert a.schema == b.schema
         assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
+
+
+def simulate_cli(*args):
+    """``simulate ARGS`` in this process (typer's runner), stdout and stderr apart."""
+    from typer.testing import CliRunner
+
+    from simulate.cli import app
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def one_line_exit_2(result, *words):
+    """The command failed as bad input does: exit 2, one ``error:`` line holding ``words``."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert all(w in lines[0] for w in words), lines[0]

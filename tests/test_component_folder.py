@@ -3,22 +3,10 @@
 import json
 
 import polars as pl
-from typer.testing import CliRunner
 
-from simulate.cli import app
 from simulate.games.risky_adventure import components as risky_adventure
 from simulate.games.roll_player import components as roll_player
-
-
-def _simulate(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def _one_line_exit_2(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert all(w in lines[0] for w in words), lines[0]
+from tests.helpers import one_line_exit_2, simulate_cli
 
 
 def _edit(path, change):
@@ -37,56 +25,56 @@ def _config(tmp_path, name, game="risky_adventure", folder="study", jobs=1, extr
 
 def test_export_writes_the_shipped_set_and_never_overwrites(tmp_path):
     study = tmp_path / "study"
-    assert _simulate("components", "export", "roll_player", study).exit_code == 0
+    assert simulate_cli("components", "export", "roll_player", study).exit_code == 0
     for shipped in roll_player.SHIPPED.glob("*.json"):
         assert (study / shipped.name).read_bytes() == shipped.read_bytes()
     (study / "races.json").write_text("mine")
-    _one_line_exit_2(_simulate("components", "export", "roll_player", study),
+    one_line_exit_2(simulate_cli("components", "export", "roll_player", study),
                      "alignments.json exists", "never overwrites")
     assert (study / "races.json").read_text() == "mine"
-    _one_line_exit_2(_simulate("components", "export", "dungeon_roll", tmp_path / "dr"),
+    one_line_exit_2(simulate_cli("components", "export", "dungeon_roll", tmp_path / "dr"),
                      "dungeon_roll keeps no component data files")
     assert not (tmp_path / "dr").exists()
 
 
 def test_check_validates_a_folder_in_one_line(tmp_path):
     study = tmp_path / "study"
-    _simulate("components", "export", "risky_adventure", study)
-    result = _simulate("components", "check", "risky_adventure", study)
+    simulate_cli("components", "export", "risky_adventure", study)
+    result = simulate_cli("components", "check", "risky_adventure", study)
     assert result.exit_code == 0 and result.stdout.startswith("ok: risky_adventure")
     (study / "artifact.json").write_text("{}")            # a misspelt file would be ignored
-    _one_line_exit_2(_simulate("components", "check", "risky_adventure", study),
+    one_line_exit_2(simulate_cli("components", "check", "risky_adventure", study),
                      "artifact.json: risky_adventure reads no file of this name")
     (study / "artifact.json").unlink()
     (study / "equipment.json").write_bytes(b'{"cards": "\xff"}')
-    _one_line_exit_2(_simulate("components", "check", "risky_adventure", study),
+    one_line_exit_2(simulate_cli("components", "check", "risky_adventure", study),
                      f"{study / 'equipment.json'}: is not UTF-8 text")
-    _one_line_exit_2(_simulate("components", "check", "risky_adventure", tmp_path / "none"),
+    one_line_exit_2(simulate_cli("components", "check", "risky_adventure", tmp_path / "none"),
                      "is not a folder")
 
 
 def test_a_config_folder_is_resolved_beside_the_config_and_validated_on_load(tmp_path):
     study = tmp_path / "study"
-    _simulate("components", "export", "risky_adventure", study)
-    assert _simulate("validate", _config(tmp_path, "ok")).exit_code == 0
+    simulate_cli("components", "export", "risky_adventure", study)
+    assert simulate_cli("validate", _config(tmp_path, "ok")).exit_code == 0
     _edit(study / "treasure_maps.json", lambda d: d["maps"][0].update(fame=-1))
-    _one_line_exit_2(_simulate("validate", _config(tmp_path, "broken")),
+    one_line_exit_2(simulate_cli("validate", _config(tmp_path, "broken")),
                      f"{study / 'treasure_maps.json'}: maps[0] 'GG': fame -1 must be at least 0")
-    _one_line_exit_2(_simulate("validate", _config(tmp_path, "absent", folder="nowhere")),
+    one_line_exit_2(simulate_cli("validate", _config(tmp_path, "absent", folder="nowhere")),
                      "[components] folder:", "is not a folder")
-    _one_line_exit_2(_simulate("validate", _config(tmp_path, "dr", game="dungeon_roll")),
+    one_line_exit_2(simulate_cli("validate", _config(tmp_path, "dr", game="dungeon_roll")),
                      "dungeon_roll keeps no component data files")
-    _one_line_exit_2(_simulate("validate", _config(tmp_path, "key", extra='files = "x"\n')),
+    one_line_exit_2(simulate_cli("validate", _config(tmp_path, "key", extra='files = "x"\n')),
                      "[components]", "files")
 
 
 def test_a_run_plays_the_study_folder_in_every_worker_and_resumes_only_with_the_same_data(
         tmp_path):
     study = tmp_path / "study"
-    _simulate("components", "export", "risky_adventure", study)
+    simulate_cli("components", "export", "risky_adventure", study)
     _edit(study / "treasure_maps.json", lambda d: [m.update(fame=3 * m["fame"]) for m in d["maps"]])
     for name, folder in (("study_run", "study"), ("shipped_run", None)):
-        result = _simulate("run", _config(tmp_path, name, folder=folder, jobs=2), "--no-report")
+        result = simulate_cli("run", _config(tmp_path, name, folder=folder, jobs=2), "--no-report")
         assert result.exit_code == 0, result.output
     scores = {name: pl.read_parquet(tmp_path / name / "seats" / "*.parquet")["score"].mean()
               for name in ("study_run", "shipped_run")}
@@ -95,27 +83,27 @@ def test_a_run_plays_the_study_folder_in_every_worker_and_resumes_only_with_the_
     assert "components folder" in json.dumps(manifest)
     assert risky_adventure.DATA == risky_adventure.SHIPPED
     _edit(study / "treasure_maps.json", lambda d: d["maps"][0].update(fame=1))
-    _one_line_exit_2(_simulate("run", _config(tmp_path, "study_run", jobs=2), "--no-report"),
+    one_line_exit_2(simulate_cli("run", _config(tmp_path, "study_run", jobs=2), "--no-report"),
                      "components folder changed")
 
 
 def test_a_roll_player_study_keeps_the_card_names_the_engine_acts_with(tmp_path):
     study = tmp_path / "study"
-    _simulate("components", "export", "roll_player", study)
+    simulate_cli("components", "export", "roll_player", study)
     _edit(study / "market.json", lambda d: d["cards"][0].update(name="Broadsword", cost=2))
-    _one_line_exit_2(_simulate("validate", _config(tmp_path, "rp", game="roll_player")),
+    one_line_exit_2(simulate_cli("validate", _config(tmp_path, "rp", game="roll_player")),
                      "market.json: cards: entry 1 is ['Broadsword']", "change numbers only")
     _edit(study / "market.json", lambda d: d["cards"][0].update(name="Longsword"))
-    result = _simulate("run", _config(tmp_path, "rp", game="roll_player"), "--no-report")
+    result = simulate_cli("run", _config(tmp_path, "rp", game="roll_player"), "--no-report")
     assert result.exit_code == 0, result.output
     assert roll_player.DATA == roll_player.SHIPPED
 
 
 def test_replay_plays_the_study_folder_as_the_run_does(tmp_path):
     study = tmp_path / "study"
-    _simulate("components", "export", "risky_adventure", study)
+    simulate_cli("components", "export", "risky_adventure", study)
     _edit(study / "treasure_maps.json", lambda d: [m.update(fame=3 * m["fame"]) for m in d["maps"]])
-    shipped, mine = (_simulate("replay", _config(tmp_path, name, folder=folder), "--game", 0)
+    shipped, mine = (simulate_cli("replay", _config(tmp_path, name, folder=folder), "--game", 0)
                      for name, folder in (("shipped", None), ("mine", "study")))
     assert shipped.exit_code == mine.exit_code == 0, shipped.output + mine.output
     scores = [[line for line in r.stdout.splitlines() if line.startswith("seat ")]

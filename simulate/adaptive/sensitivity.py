@@ -8,6 +8,8 @@ seat = 0                  # for win_rate / mean_score of one seat
 negligible = 0.5          # effects smaller than this do not matter (default: 0.01 for rates,
                           # else a tenth of the baseline's standard deviation)
 rules = ["..."]           # optional: only these rules (default: every rule with a range/choices)
+components = { "market:Longsword.cost" = [2, 6] }   # optional: component fields by their
+                          # address (file:Entry.field) and the values to try
 first_games = 200         # first round; rounds then double up to max_games
 max_games = 3200          # cap per rule value (default: [run] games)
 confidence = 0.95
@@ -30,11 +32,13 @@ from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
+from simulate.games.component_edits import is_address
+from simulate.games.component_files import Changes
 from simulate.runner import run
 from simulate.statistics import holm
 
 KEYS = {"metric", "seat", "players", "negligible", "rules", "first_games", "max_games",
-        "confidence"}
+        "confidence", "components"}
 
 
 @dataclasses.dataclass
@@ -81,9 +85,24 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
             changes[name] = (rule, value)
         except ConfigError as exc:        # a value the other rules forbid (cross-field check)
             skipped.append((name, str(exc).removeprefix("[rules]: ")))
+    for name, (field, value, edits) in _component_values(table, base).items():
+        variants.append(Variant(name, baseline.overrides, baseline.rules, components=edits))
+        changes[name] = (field, value)
     cfg = dataclasses.replace(base, games=cap, variants=variants, player_counts=[players])
     return SensitivityPlan(cfg, metric, players, negligible and float(negligible),
                            schedule(first, cap, base.chunk), confidence, changes, skipped)
+
+
+def _component_values(table: dict, base: RunConfig) -> dict[str, tuple[str, Any, tuple]]:
+    """Variant name -> (address, value, edits) for every value of ``components`` to try."""
+    given = table.get("components", {})
+    if not isinstance(given, dict) or not all(is_address(k) and isinstance(v, list) and v
+                                              for k, v in given.items()):
+        raise ConfigError('[sensitivity] components: give addresses and the values to try, '
+                          'e.g. components = { "market:Longsword.cost" = [2, 6] }')
+    changes = Changes(base.game, base.components, base.variants[0].components)
+    return {f"{field}={show_value(v)}": (field, v, changes.add({field: v}, "[sensitivity]"))
+            for field, values in given.items() for v in values}
 
 
 def alternatives(rules_class: type, rules: Any, only: Any) -> list[tuple[str, Any, str]]:

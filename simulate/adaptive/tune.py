@@ -3,7 +3,9 @@
 ```toml
 [tune]
 rules = { damage_to_lose = [2, 12] }   # rule -> [low, high] inside its declared range
-                                       # (or rules = ["damage_to_lose"]: the declared range)
+                                       # (or rules = ["damage_to_lose"]: the declared range);
+                                       # a component field by its address, with its range:
+                                       # rules = { "market:Longsword.cost" = [0, 8] }
 step = { }                 # grid step per rule (required for float rules; default 1)
 tolerance = 0.03           # default tolerance of every target
 confidence = 0.95
@@ -35,6 +37,8 @@ from simulate.adaptive.rounds import base_run, games_cap, record_stopping, sched
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
 from simulate.config import RunConfig, Variant, _only, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
+from simulate.games.component_edits import is_address
+from simulate.games.component_files import Changes
 from simulate.runner import run
 
 TUNE_KEYS = {"rules", "step", "tolerance", "confidence", "first_games", "max_games", "budget",
@@ -86,11 +90,17 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
     plan = TunePlan(base, rules, grid, targets, schedule(first, cap, base.chunk), confidence,
                     budget, method)
     variants = []
+    changes = Changes(spec.name, base.components, base.variants[0].components)
     for point in grid:
-        overrides = {**base.variants[0].overrides, **dict(zip(rules, point))}
+        knobs = dict(zip(rules, point))
+        overrides = {**base.variants[0].overrides,
+                     **{k: v for k, v in knobs.items() if not is_address(k)}}
+        fields = {k: v for k, v in knobs.items() if is_address(k)}
         name = plan.variant_name(point)
         variants.append(Variant(name, overrides,
-                                make_rules(spec.rules_class, overrides, f"[tune] {name}")))
+                                make_rules(spec.rules_class, overrides, f"[tune] {name}"),
+                                components=changes.add(fields, f"[tune] {name}") if fields
+                                else changes.common))
     plan.cfg = dataclasses.replace(base, games=cap, variants=variants,
                                    player_counts=sorted({t.players for t in targets}))
     return plan
@@ -127,9 +137,13 @@ def final_toml(plan: TunePlan, result: dict) -> str:
     if not result["answer"]:
         return "# no value met every target: see the candidates tried"
     lines = [f"# {result['method']}: meets {'; '.join(t.label for t in plan.targets)}", "[rules]"]
+    best = dict(zip(plan.rules, _closest(plan, result)))
     rules = {**plan.cfg.variants[0].overrides,
-             **dict(zip(plan.rules, _closest(plan, result)))}
+             **{k: v for k, v in best.items() if not is_address(k)}}
     lines += [f"{k} = {_toml(v)}" for k, v in rules.items()]
+    fields = {k: v for k, v in best.items() if is_address(k)}
+    if fields:                       # with the config's own [components] changes, if any
+        lines += ["[components]"] + [f"{_toml(k)} = {_toml(v)}" for k, v in fields.items()]
     return "\n".join(lines)
 
 
@@ -166,6 +180,9 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
     fields = {f.name: f for f in rule_fields(rules_class)}
     axes = []
     for name, span in given.items():
+        if is_address(name):
+            axes.append(_component_axis(name, span, steps.get(name)))
+            continue
         f = fields.get(name)
         if f is None:
             raise ConfigError(f"[tune] rules: unknown rule '{name}'{did_you_mean(name, fields)}; "
@@ -179,6 +196,16 @@ def _axes(tune: dict, rules_class: type) -> tuple[list[str], list[list]]:
         lo, hi = declared if span is None else _span(span, name, declared)
         axes.append(_values(name, lo, hi, steps.get(name), isinstance(f.default, int)))
     return list(given), axes
+
+
+def _component_axis(name: str, span: Any, step: Any) -> list:
+    """A component field's values: its [low, high] (a data file declares no range a tune could
+    read; each value is checked by the game's models when its variant is built)."""
+    if span is None:
+        raise ConfigError(f"[tune] rules: {name} is a component field; give its range, e.g. "
+                          f'rules = {{ "{name}" = [0, 8] }}')
+    lo, hi = _span(span, name, (-float("inf"), float("inf")))
+    return _values(name, lo, hi, step, all(isinstance(v, int) for v in span))
 
 
 def _span(span: Any, name: str, declared: tuple) -> tuple:

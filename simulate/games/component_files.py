@@ -13,7 +13,7 @@ import importlib
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, ClassVar, Iterator, NoReturn, TypeVar
@@ -21,6 +21,7 @@ from typing import Any, Callable, ClassVar, Iterator, NoReturn, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from simulate.games.base import ConfigError
+from simulate.games.component_edits import EditError, apply as apply_edits, parse_changes
 
 ECHO = 60                 # characters of a bad value, name or key echoed in a message
 LINE = 400                # characters of a whole message
@@ -56,6 +57,7 @@ class DataFolder:
     game: str
     path: Path
     shipped: Path            # the game's own ``data/``: shown as ``data/<file>``
+    edits: tuple = ()        # a study's changes to single entries (component_edits)
 
     def where(self, name: str) -> str:
         shown = f"data/{name}" if self.path == self.shipped else str(self.path / name)
@@ -69,6 +71,12 @@ class DataFolder:
         raw = self.json(name)
         if not isinstance(raw, dict):
             self.fail(name, f"must hold a JSON object {{...}}, not {_kind(raw)}")
+        mine = [e for e in self.edits if e[1] == name]
+        if mine:
+            try:
+                raw = apply_edits(raw, mine, model.ENTRIES)
+            except EditError as exc:
+                self.fail(name, str(exc))
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
@@ -112,16 +120,21 @@ def _kind(value: Any) -> str:
             dict: "an object"}.get(type(value), "a number")
 
 
-def cached_loader(build: Callable[[Path], T], current: Callable[[], Path]
-                  ) -> Callable[[Path | None], T]:
-    """``load_components(folder=None)``: ``build(folder)``, cached per folder; ``None`` is the
-    game's current folder, ``current()`` (its ``DATA``: the shipped ``data/`` unless a study's
-    chunk or a test points it elsewhere). ``load_components.cache_clear()`` forgets."""
-    built = cache(build)
+def cached_loader(build: Callable[[Path, tuple], T], current: Callable[[], tuple[Path, tuple]]
+                  ) -> Callable[..., T]:
+    """``load_components(folder=None, edits=None)``: ``build(folder, edits)``, cached per
+    folder and edits; ``None`` is the game's current folder and edits, ``current()`` (its
+    ``DATA`` and ``EDITS``: the shipped ``data/`` unchanged unless a study's chunk or a test
+    points elsewhere; a folder given alone is read unchanged). ``.cache_clear()`` forgets."""
+    built = lru_cache(maxsize=64)(build)      # a sweep's sets: at most 64 kept at once
 
-    def load_components(folder: Path | None = None) -> T:
-        """All component data from ``folder`` (default: the game's ``DATA``), validated."""
-        return built(Path(folder) if folder is not None else current())
+    def load_components(folder: Path | None = None, edits: tuple | None = None) -> T:
+        """All component data from ``folder`` (default: the game's ``DATA``) with ``edits``
+        (simulate.games.component_edits) applied, validated."""
+        if folder is None:
+            folder, now = current()
+            edits = now if edits is None else edits
+        return built(Path(folder), tuple(edits or ()))
 
     load_components.cache_clear = built.cache_clear
     return load_components
@@ -271,20 +284,27 @@ def data_folder(game: str) -> str | None:
 
 
 @contextmanager
-def using_folder(game: str, folder: str | Path | None) -> Iterator[None]:
-    """While inside, the game's engines load ``folder`` (``None``: the shipped ``data/``); a
-    chunk plays inside this, in whatever process plays it."""
+def using_folder(game: str, folder: str | Path | None, edits: tuple = ()) -> Iterator[None]:
+    """While inside, the game's engines load ``folder`` (``None``: the shipped ``data/``) with
+    a variant's ``edits``; a chunk plays inside this, in whatever process plays it."""
     module = game_components(game)
     if module is None:
         yield
         return
-    before, module.DATA = module.DATA, Path(folder) if folder else module.SHIPPED
+    before = module.DATA, module.EDITS
+    module.DATA = Path(folder) if folder else module.SHIPPED
+    module.EDITS = tuple(tuple(e[:3]) + (_frozen(e[3]),) for e in edits or ())
     if module.DATA != module.SHIPPED:
         module.load_components.cache_clear()      # a study's files may have changed: re-read
     try:
         yield
     finally:
-        module.DATA = before
+        module.DATA, module.EDITS = before
+
+
+def _frozen(value: Any) -> Any:
+    """An edit's value as it was parsed (a task carries a list where the config had a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def folder_digest(folder: str | Path) -> str:
@@ -338,3 +358,39 @@ def study_folder(folder: str, game: str) -> str:
     except ConfigError as exc:
         raise ConfigError(f"[components] folder: {exc}") from None
     return folder
+
+
+@dataclass(frozen=True)
+class Changes:
+    """A study's component changes: ``common`` ones (``[components]``) under every variant's."""
+    game: str
+    folder: str | None
+    common: tuple = ()
+
+    def add(self, table: Any, where: str) -> tuple:
+        """``common`` plus the table's changes, checked by loading the changed set (the game's
+        own models judge the changed files: one line, prefixed with ``where``)."""
+        try:
+            files = [p.name for p in shipped_files(self.game)]
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: components: {exc}") from None
+        edits = self.common + parse_changes(table, files, where)
+        try:
+            self.loaded(edits)
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+        return edits
+
+    def set_up(self, spec: Any, variant: Any, players: int) -> None:
+        """The variant's changed set must also set a game up (Risky Adventure's set-up needs
+        so many artifacts of each back): checked now, not in the first chunk."""
+        import random
+        with using_folder(self.game, self.folder, variant.components):
+            try:
+                spec.new_game(variant.rules, players, random.Random(0), None)
+            except ConfigError as exc:
+                raise ConfigError(f"variant '{variant.name}': {exc}") from None
+
+    def loaded(self, edits: tuple) -> Any:
+        """The component set the edits make (equal sets play equal games)."""
+        return game_components(self.game).load_components(self.folder, edits)

@@ -18,6 +18,7 @@ from simulate.games.component_files import (ComponentError, DataFile, DataFolder
                                             arguments_of_kind, cached_loader, short)
 
 SHIPPED = DATA = Path(__file__).parent / "data"
+EDITS: tuple = ()                        # a variant's changes (component_edits), while it plays
 REGIONS = ("Town", "Forest", "Desert", "Tundra")
 GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
 SYMBOLS = REGIONS + GUILDS                       # bit i = SYMBOLS[i]
@@ -264,8 +265,8 @@ def space_gains(comp: Components, rules) -> tuple:
 # Files -> the engine's components
 
 
-def _build(path: Path) -> Components:
-    data = DataFolder("adventure_realms", path, SHIPPED)
+def _build(path: Path, edits: tuple = ()) -> Components:
+    data = DataFolder("adventure_realms", path, SHIPPED, edits)
     docs = {name: data.read(name, model) for name, (_, model) in HERO_FILES.items()}
     heroes: list[HeroCard] = []
     piles: dict[str, list[int]] = {"basic": [], "guild": [], "king": [], "master": []}
@@ -294,7 +295,7 @@ def _build(path: Path) -> Components:
                       tracks.top, _track_rewards(tracks), spaces, placeholders)
 
 
-load_components = cached_loader(_build, lambda: DATA)
+load_components = cached_loader(_build, lambda: (DATA, EDITS))
 
 
 def _hero(id: int, kind: str, entry: Hero) -> HeroCard:

@@ -18,6 +18,7 @@ from simulate.games.component_files import (ComponentError, DataFile, DataFolder
                                             cached_loader, short)
 
 SHIPPED = DATA = Path(__file__).parent / "data"
+EDITS: tuple = ()                        # a variant's changes (component_edits), while it plays
 SYMBOLS = "FMP"                                   # food, map, pick & shovel
 SYMBOL_NAMES = ("food", "map", "pick & shovel")
 TYPES = ("gem", "statue", "sarcophagus")
@@ -254,8 +255,8 @@ def _unique(data: DataFolder, name: str, key: str, ids: list[str], what: str) ->
                             "appears twice")
 
 
-def _build(path: Path) -> Components:
-    data = DataFolder("risky_adventure", path, SHIPPED)
+def _build(path: Path, edits: tuple = ()) -> Components:
+    data = DataFolder("risky_adventure", path, SHIPPED, edits)
     docs = {"artifacts.json": data.read("artifacts.json", ArtifactsFile),
             "expeditions.json": data.read("expeditions.json", ExpeditionsFile),
             "equipment.json": data.read("equipment.json", EquipmentFile),
@@ -279,4 +280,4 @@ def _build(path: Path) -> Components:
         tuple(f"data/{name}: {doc.placeholder}" for name, doc in docs.items() if doc.placeholder))
 
 
-load_components = cached_loader(_build, lambda: DATA)
+load_components = cached_loader(_build, lambda: (DATA, EDITS))

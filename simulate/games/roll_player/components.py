@@ -19,6 +19,7 @@ from simulate.games.component_files import (ComponentError, DataFile, DataFolder
                                             arguments_of_kind, cached_loader, short)
 
 SHIPPED = DATA = Path(__file__).parent / "data"
+EDITS: tuple = ()                        # a variant's changes (component_edits), while it plays
 ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 COLOURS = ("white", "green", "purple", "black", "blue", "red", "gold")
 GOLD = 6                                          # the gold dice: no class colour
@@ -268,8 +269,8 @@ class MarketFile(DataFile):
 # Files -> the engine's components
 
 
-def _build(path: Path) -> Components:
-    data = DataFolder("roll_player", path, SHIPPED)
+def _build(path: Path, edits: tuple = ()) -> Components:
+    data = DataFolder("roll_player", path, SHIPPED, edits)
     classes, pairs = _classes(data, data.read("classes.json", ClassesFile))
     races = tuple(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES))
                   for name, mods in data.read("races.json", RacesFile).races.items())
@@ -287,7 +288,7 @@ def _build(path: Path) -> Components:
         if name in names[:i]:
             data.fail("market.json", f"cards[{i}] {short(name)}: the name is used twice; "
                                      "card names must be unique")
-    if path != SHIPPED:
+    if path != SHIPPED or edits:
         _same_names(data, classes, cards)
     # read-only mappings: strategies see this shared data through their view (issue 14)
     return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
@@ -296,7 +297,7 @@ def _build(path: Path) -> Components:
                       tuple(market.placeholders))
 
 
-load_components = cached_loader(_build, lambda: DATA)
+load_components = cached_loader(_build, lambda: (DATA, EDITS))
 
 
 def _same_names(data: DataFolder, classes: tuple, cards: tuple) -> None:
