@@ -54,9 +54,12 @@ def check_mean(mean, expected: float, n: int):
 
 
 def test_roll_for_adventure_team_win_rate_and_master_of_shadows():
-    turn = lambda rng, n: pl.Series(np.where(rng.random(n) < 0.8, rng.integers(5, 20, n),
-                                             None).tolist(), dtype=pl.Int64)
-    won = lambda rng, n: rng.random(n) < 0.3
+    def turn(rng, n):
+        return pl.Series(np.where(rng.random(n) < 0.8, rng.integers(5, 20, n), None).tolist(),
+                         dtype=pl.Int64)
+
+    def won(rng, n):
+        return rng.random(n) < 0.3
     run, games, _ = run_of("roll_for_adventure", [
         tables("roll_for_adventure", p, seed=p, won=won, shadow_master_turn=turn)
         for p in (2, 3)])
@@ -75,7 +78,8 @@ def test_roll_for_adventure_team_win_rate_and_master_of_shadows():
 
 
 def test_roll_player_winning_stars_and_stars_per_seat_one_value_per_game():
-    stars = lambda rng, n: rng.integers(20, 40, n)
+    def stars(rng, n):
+        return rng.integers(20, 40, n)
     run, games, seats = run_of("roll_player", [tables("roll_player", p, seed=p,
                                                       winning_stars=stars) for p in (1, 4)])
     for p in (1, 4):
@@ -86,7 +90,8 @@ def test_roll_player_winning_stars_and_stars_per_seat_one_value_per_game():
 
 
 def test_dungeon_roll_xp_solo_win_rate_and_title():
-    best = lambda rng, n: rng.integers(10, 40, n)
+    def best(rng, n):
+        return rng.integers(10, 40, n)
     parts = [tables("dungeon_roll", p, seed=p, winning_score=best) for p in (1, 2)]
     solo = parts[0][1].with_columns(pl.when(pl.col("score") > 15).then(pl.lit("Hero"))
                                     .otherwise(pl.lit("Fodder")).alias("solo_rank"))
@@ -113,7 +118,8 @@ def test_risky_adventure_winning_fame_and_game_length():
 
 
 def test_adventure_realms_vp_and_how_games_end():
-    reason = lambda rng, n: np.where(rng.random(n) < 0.6, "vp", "monsters")
+    def reason(rng, n):
+        return np.where(rng.random(n) < 0.6, "vp", "monsters")
     run, games, _ = run_of("adventure_realms", [tables(
         "adventure_realms", 2, winner_vp=lambda rng, n: rng.integers(8, 14, n),
         rounds=lambda rng, n: rng.integers(6, 11, n), end_reason=reason)])

@@ -12,8 +12,9 @@ losses (issue 20): an interval's width follows the running estimate, so for a ra
 came early exactly when a lucky run of zeros had held the estimate down, and the stopped runs
 underestimated the rate (-21 % +- 1.3 relative at a rate of 0.35 % and width 0.01, 2,000
 replicates of this rule; with the event floor +6 % +- 0.7, the upward bias of stopping on a count;
-tests/adaptive/test_until_ci.py, bench/error_budget.py). After each round the next size is projected from the widest
-interval (width shrinks as 1 / sqrt(games)) or from the events still missing, on a chunk edge, at most four times the last and never past ``games`` (the cap). The
+tests/adaptive/test_until_ci.py, bench/error_budget.py). After each round the next size is
+projected from the widest interval (width shrinks as 1 / sqrt(games)) or from the events still
+missing, on a chunk edge, at most four times the last and never past ``games`` (the cap). The
 tables equal those of a fixed run of the final size; the manifest's ``stopping`` says why it
 stopped.
 """
