@@ -45,10 +45,10 @@ def build(sections: list, run) -> list:
     if screens:
         where = ", ".join(dict.fromkeys(t for t, _ in screens))
         blocks.append(Paragraph(
-            f"{len(screens)} screening association{'s' if len(screens) > 1 else ''} (owners "
-            "against non-owners, seats as units) pass Holm's correction in their section "
-            f"({where}). They are not claimed here: the seats of one game are not independent "
-            "and owning is chosen, not assigned."))
+            f"{len(screens)} screening association{'s' if len(screens) > 1 else ''} (what a "
+            "seat chose in play, such as cards owned or its main guild, against the rest) pass "
+            f"Holm's correction among the associations of their section ({where}). They are not "
+            "claimed here: owning is chosen, not assigned, so an association is not an effect."))
     blocks += _unchanged(sections, run)
     blocks += _precision(sections)
     if run.unpaired:
