@@ -20,9 +20,10 @@ def _present(lf: pl.LazyFrame, columns) -> list[str]:
 
 
 def _order(run, key: tuple) -> tuple:
-    """Rows in config order: variant as in the config, then player count, then the rest."""
+    """Rows in config order: variant as in the config, then player count, then the rest, each
+    by its value (level 2 before level 10), a missing value last."""
     return (run.variants.index(key[0]) if key[0] in run.variants else 99,) + tuple(
-        str(k) for k in key[1:])
+        (k is None, 0 if k is None else k) for k in key[1:])
 
 
 def _score_table(run) -> Table:
