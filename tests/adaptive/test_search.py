@@ -122,3 +122,15 @@ def test_bisection_reports_the_bracket_when_both_ends_clear_the_target():
     search = Search(planted_sampler(3, lambda x: 0.3 if x <= 18 else 0.7), [target],
                     schedule(100, 800, 50))
     assert bisect(search, grid)["note"].startswith("the target is crossed between 18 and 19")
+
+
+def test_sensitivity_says_does_not_matter_only_for_a_null_effect_covering_zero():
+    from simulate.adaptive.metrics import Estimate
+    from simulate.adaptive.sensitivity import verdict
+    assert verdict("inside", Estimate(0.0, 0.0, 0.0, 200), 1e-6) != "does not matter"
+    assert verdict("inside", Estimate(0.02, 0.01, 0.03, 200), 0.5) != "does not matter"
+    assert verdict("inside", Estimate(0.0, -0.02, 0.02, 200), 0.9) == "does not matter"
+    assert verdict("inside", Estimate(0.0, 0.0, 0.0, 200, identical=True), 1.0) == \
+        "does not matter"
+    assert verdict("matters", Estimate(1.0, 0.8, 1.2, 200), 0.0) == "matters"
+    assert verdict(None, Estimate(0.1, -0.5, 0.7, 200), 0.5) == "undecided at the cap"
