@@ -43,3 +43,20 @@ def test_progress_counts_only_the_games_this_run_played():
     progress.games(1000, 1200)
     progress.games(1200, 1200)
     assert progress.played == 300
+
+
+def _rfa_run(variants):
+    from simulate.games import get_game
+    games = pl.DataFrame({"game": [0] * len(variants), "variant": list(variants),
+                          "players": [2] * len(variants)})
+    return from_frames(games, games.head(0), get_game("roll_for_adventure"), variants)
+
+
+def test_placeholder_list_holds_only_what_the_rules_in_force_use():
+    off = _rfa_run({"baseline": {"rules": {"hero_powers": False}}})
+    assert off.spec.placeholders and not any("hero power" in p for p in off.spec.placeholders)
+    assert any("damage track" in p for p in off.spec.placeholders)
+    default = _rfa_run({"baseline": {"rules": {}}})          # the printed rule: off
+    assert not any("hero power" in p for p in default.spec.placeholders)
+    on = _rfa_run({"baseline": {"rules": {}}, "powers": {"rules": {"hero_powers": True}}})
+    assert sum("hero power" in p for p in on.spec.placeholders) == 5
