@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
+from reports.figures import whole_ticks
 from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
@@ -133,6 +134,8 @@ def _plots(result: dict) -> list:
             low, high = result["target_bands"][i]
             ax.axhspan(low, high, color="grey", alpha=0.15, linewidth=0)
             ax.set_xlabel(rule)
+            if all(isinstance(c["point"][0], int) for c in tried):
+                whole_ticks(ax)                 # an integer rule: integer ticks
             ax.set_ylabel(label.split(" at ")[0])
             if len(groups) > 1:
                 ax.legend(fontsize=7)
