@@ -128,3 +128,21 @@ def test_integer_rules_get_integer_ticks_on_sweep_and_tune_plots(monkeypatch):
     ax = figures[1].axes[0]
     ax.figure.canvas.draw()
     assert _integer([t for t in ax.get_xticks() if 4 <= t <= 5])
+
+
+def test_power_sentence_speaks_of_discordant_games_only_for_paired_comparisons():
+    import numpy as np
+
+    from reports import summary, variants
+    from tests.test_report_statistics import FakeSpec, competitive
+    rng = np.random.default_rng(4)
+    parts = [competitive(rng, v, 2, 80) for v in ("baseline", "other_seed")]
+    games, seats = (pl.concat([p[i] for p in parts]) for i in (0, 1))
+
+    def precision(extra):
+        section = Section("Variants", from_frames(games, seats, FakeSpec(), extra))
+        variants.build(section)
+        return " ".join(p.text for p in summary._precision([section]))
+    assert "discordant" not in precision({"other_seed": {"seed": 1}})
+    assert "unpaired" in precision({"other_seed": {"seed": 1}})
+    assert "discordant games" in precision({})
