@@ -16,15 +16,15 @@ def what_was_run(run) -> list:
             ["package version", manifest.get("package_version", "?")],
             ["engine", _engine_text(manifest)],
             ["seed", str(identity["seed"])],
-            ["games per variant and player count", f"{identity['games']:,}"],
+            ["games per variant and player count", _games_text(identity, manifest)],
             ["games in this report", f"{total:,}"],
             ["player counts", ", ".join(map(str, identity["player_counts"]))],
             ["strategies (per seat)", " | ".join(_strategy_text(s) for s in identity["strategies"])],
-            ["heroes (per seat)", " | ".join(h or "random" for h in identity["heroes"])],
+            ["heroes (per seat)", hero_assignment(identity["heroes"])],
             ["seats rotated", "yes: every seed in every rotation" if run.rotate else "no"],
             ["variants", ", ".join(run.variants)],
             ["time playing", f"{seconds:,.1f} s"],
-            ["games per second", f"{total / seconds:,.0f}" if seconds > 0 else "–"]]
+            ["games per second", speed(total, seconds) or "–"]]
     if run.solo_win():
         rows.append(["solo win", run.solo_win()])
     if "stopping" in manifest:               # --until-ci, tune, sensitivity: why it stopped
@@ -39,6 +39,37 @@ def what_was_run(run) -> list:
                   variant_rows, "Variants"),
             Code(json.dumps(manifest.get("config", {}), indent=2, default=str),
                  "The configuration as written")]
+
+
+def _games_text(identity: dict, manifest: dict) -> str:
+    """The games played per variant and player count; a stopping rule's cap as the cap."""
+    stop = manifest.get("stopping", {})
+    cap = f"{identity['games']:,}"
+    if stop.get("rule") == "until_ci" and "games" in stop:
+        return f"{stop['games']:,} (--until-ci stopped there; the cap was {cap})"
+    if stop.get("rule") in ("tune", "sensitivity"):
+        return f"as many as each value needed, at most {cap} (the cap)"
+    return cap
+
+
+def hero_assignment(heroes: list) -> str:
+    """What the config did with the seats' heroes, in words."""
+    from simulate.config import ALL_HEROES
+    if not heroes or all(h in (None, "random") for h in heroes):
+        return "dealt at random"
+    if heroes[0] == ALL_HEROES:
+        return ('every hero in turn (heroes = "all"): each seat plays each hero equally '
+                "often, the same in every variant")
+    return " | ".join(h if h not in (None, "random") else "dealt at random" for h in heroes)
+
+
+def speed(games: int, seconds: float) -> str:
+    """'1,234 games/s' (two significant digits below 10); '' when nothing was played or no
+    time was measured (never '0 games/s')."""
+    if games <= 0 or not seconds or seconds <= 0:
+        return ""
+    rate = games / seconds
+    return f"{rate:,.0f} games/s" if rate >= 10 else f"{rate:.2g} games/s"
 
 
 def _engine_text(manifest: dict) -> str:

@@ -61,10 +61,12 @@ def variant_panels(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str,
     with plot_style() as plt:
         fig, axes = panels(plt, len(run.player_counts))
         for ax, players in zip(axes, run.player_counts):
-            for variant in run.variants:
+            for variant in [v for v in run.variants if v != BASELINE] + [BASELINE]:
                 part = table.filter((pl.col("variant") == variant) & (pl.col("players") == players))
                 if part.height:
+                    drawn = len(ax.lines)
                     draw(ax, part, variant)
+                    _emphasise(ax.lines[drawn:], variant == BASELINE)
             ax.set_title(f"{players} player{'s' if players > 1 else ''}")
             ax.set_xlabel(xlabel)
             whole_ticks(ax)
@@ -72,6 +74,23 @@ def variant_panels(run, table: pl.DataFrame, draw, ylabel: str, xlabel: str,
         axes[0].set_ylabel(ylabel)
         axes[0].legend(fontsize=7)
         return Figure(figure_svg(fig), caption)
+
+
+def _emphasise(lines, baseline: bool) -> None:
+    """The baseline drawn last, dark and thick on top; the variants thinner and lighter, so
+    overlapping variants never hide it."""
+    for line in lines:
+        if baseline:
+            line.set(color="black", linewidth=2.2, zorder=5)
+        else:
+            line.set(linewidth=1.1, alpha=0.8, zorder=3)
+
+
+def percent_axis(ax, label: str) -> None:
+    """A rate's y axis in percent, 0 to 100 (a run that never won still reads 0 %, not 0.00 of
+    a ±0.05 default range)."""
+    ax.set_ylabel(f"{label} (%)")
+    ax.set_ylim(0, 100)
 
 
 def variant_distributions(run, counts: pl.DataFrame, value: str, count: str, xlabel: str,
@@ -145,11 +164,12 @@ def _or(value: float, fallback: float) -> float:
 
 
 def rate_lines(ax, table: pl.DataFrame, x: str, label: str) -> None:
-    """Plot k/n against x with its 95 % band; ``table`` has columns x, k, n."""
+    """Plot k/n in percent against x with its 95 % band; ``table`` has columns x, k, n."""
     from simulate.statistics import rate_interval
     xs = table[x].to_numpy()
     k, n = table["k"].to_numpy(), table["n"].to_numpy()
     low, high = zip(*(rate_interval(int(a), int(b)) for a, b in zip(k, n))) if len(xs) else ((), ())
-    line, = ax.plot(xs, k / n, marker="o", ms=3, label=label)
-    ax.fill_between(xs, low, high, alpha=0.2, color=line.get_color())
-    ax.set_ylim(0, 1)
+    line, = ax.plot(xs, 100 * k / n, marker="o", ms=3, label=label)
+    ax.fill_between(xs, 100 * np.array(low), 100 * np.array(high), alpha=0.2,
+                    color=line.get_color())
+    ax.set_ylim(0, 100)

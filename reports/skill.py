@@ -8,6 +8,7 @@ from __future__ import annotations
 import polars as pl
 
 from reports.blocks import Figure, Paragraph, Table, figure_svg, percent_interval, plot_style
+from reports.figures import percent_axis
 from reports.section import Section
 from reports.tables import collect, means, rates
 
@@ -135,8 +136,7 @@ def _budget_figure(section: Section, lineups: dict[str, str]) -> Figure | None:
                 for _, variant, won, score in refs:
                     y = 100 * won.value if ax is axes[0] else score.value
                     ax.axhline(y, color=line.get_color(), linestyle=":", linewidth=0.8)
-        axes[0].set_ylabel("team win rate (%)")
-        axes[0].set_ylim(bottom=0)
+        percent_axis(axes[0], "team win rate")
         axes[1].set_ylabel("mean score")
         for ax in axes:
             ax.set_xscale("log", base=2)

@@ -178,8 +178,14 @@ def _precision(sections: list) -> list:
     text = "; ".join(f"{p} player{'s' if p > 1 else ''}: {100 * c:.1f} points"
                      + (f" ({n:,.0f} games for 1 point)" if n else "")
                      for p, (c, n) in sorted(worst.items()))
+    run = sections[0].run
+    unpaired = [v for v in run.compared if v in run.unpaired]
+    basis = ("the observed discordant games" if not unpaired else
+             "the observed win rates (unpaired comparisons)" if len(unpaired) == len(run.compared)
+             else "the discordant games of the paired comparisons and the win rates of the "
+                  "unpaired ones")
     return [Paragraph("Smallest win-rate change a variant comparison could detect (80 % power, "
-                      f"from the observed discordant games): {text}.")]
+                      f"from {basis}): {text}.")]
 
 
 def _p(p: float) -> str:

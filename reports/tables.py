@@ -7,7 +7,7 @@ time (the unit of analysis: never pool player counts).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -88,7 +88,16 @@ def from_frames(games: pl.DataFrame, seats: pl.DataFrame, spec: Any,
         "variants": described, "seed": 0, "games": games.height, "player_counts": counts,
         "strategies": [], "heroes": [], **({"rotate": True} if rotate else {})}}
     unpaired = frozenset(v["name"] for v in described if v.get("seed") is not None)
-    return RunTables(games.lazy(), seats.lazy(), spec, manifest, names, counts, unpaired, rotate)
+    return RunTables(games.lazy(), seats.lazy(), in_force(spec, manifest["identity"]), manifest, names, counts, unpaired, rotate)
+
+
+def in_force(spec: Any, identity: dict) -> Any:
+    """The game's spec with only the placeholders this run's rules use (a spec without the
+    hook, e.g. a test's stand-in, as it is)."""
+    if not hasattr(spec, "placeholders_in_force"):
+        return spec
+    return replace(spec, placeholders=spec.placeholders_in_force(
+        [v.get("rules", {}) for v in identity["variants"]]))
 
 
 def _where(table: pl.LazyFrame, players: int, variant: str | None) -> pl.LazyFrame:
@@ -107,7 +116,7 @@ def open_run(out: Path) -> RunTables:
     present = set(collect(games.select(pl.col("variant").unique()))["variant"].to_list())
     counts = sorted(collect(games.select(pl.col("players").unique()))["players"].to_list())
     unpaired = frozenset(v["name"] for v in identity["variants"] if v.get("seed") is not None)
-    return RunTables(games, seats, get_game(manifest["game"]), manifest,
+    return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
                      [n for n in names if n in present], counts, unpaired,
                      bool(identity.get("rotate", False)))
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
+from reports.figures import whole_ticks
 from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
@@ -36,7 +37,9 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"tried) and played on the same game seeds as the baseline; the effect is the mean "
         f"paired difference in {result['metric']} at {result['players']} players (baseline "
         f"{estimate_text(base)}). Method: {result['method']}. A value stops early once its interval "
-        f"lies inside +-{result['negligible']:.4g} (does not matter) or outside it (matters); "
+        f"lies inside +-{result['negligible']:.4g} or outside it (matters); inside it a value "
+        f"does not matter only if its interval also covers 0 and its Holm p is at least 0.05, "
+        f"else its effect is small but real; "
         f"intervals are taken at {100 * result['look_confidence']:.2f} % so the stopping rule "
         f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
         f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
@@ -131,6 +134,8 @@ def _plots(result: dict) -> list:
             low, high = result["target_bands"][i]
             ax.axhspan(low, high, color="grey", alpha=0.15, linewidth=0)
             ax.set_xlabel(rule)
+            if all(isinstance(c["point"][0], int) for c in tried):
+                whole_ticks(ax)                 # an integer rule: integer ticks
             ax.set_ylabel(label.split(" at ")[0])
             if len(groups) > 1:
                 ax.legend(fontsize=7)

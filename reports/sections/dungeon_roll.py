@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from reports.blocks import Figure, Heading, Paragraph, Rate, Table
+from reports.facts import hero_assignment
 from reports.figures import variant_distributions
 from reports.tables import COUNT, collect, means, rates
 
@@ -20,9 +21,10 @@ def _present(lf: pl.LazyFrame, columns) -> list[str]:
 
 
 def _order(run, key: tuple) -> tuple:
-    """Rows in config order: variant as in the config, then player count, then the rest."""
+    """Rows in config order: variant as in the config, then player count, then the rest, each
+    by its value (level 2 before level 10), a missing value last."""
     return (run.variants.index(key[0]) if key[0] in run.variants else 99,) + tuple(
-        str(k) for k in key[1:])
+        (k is None, 0 if k is None else k) for k in key[1:])
 
 
 def _score_table(run) -> Table:
@@ -97,9 +99,10 @@ def _hero_table(run) -> Table | None:
     rows = [list(key) + [score[key]["score"].n, score[key]["score"], master.get(key),
                          won[key] if key[1] > 1 else "–"]
             for key in sorted(score, key=lambda k: _order(run, k))]
+    dealt = hero_assignment(run.manifest.get("identity", {}).get("heroes") or [])
     return Table(by + ["seats", "final XP", "reached master", "win rate"], rows,
                  "Hero balance within each player count: final XP, how often the hero levels up, "
-                 "and win rate (heroes are dealt at random unless the config fixes them).")
+                 f"and win rate (heroes per seat: {dealt}).")
 
 
 def _dragon_table(run) -> Table:

@@ -76,8 +76,9 @@ def _units(diff) -> str:
 
 
 def _owners_table(section: Section, players: int, owned: pl.LazyFrame, labels: dict,
-                  what: str, test: bool) -> Table | None:
-    """Owners vs non-owners of each thing (one row per seat and thing owned)."""
+                  what: str, test: bool) -> Table | Paragraph | None:
+    """Owners vs non-owners of each thing (one row per seat and thing owned); a line saying
+    so when no seat owned any (never an empty table)."""
     seats = section.run.seats_at(players, BASELINE)
     total = collect(seats.select(pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum()
                                  .alias("w"), pl.col("score").sum().alias("f")))
@@ -87,6 +88,9 @@ def _owners_table(section: Section, players: int, owned: pl.LazyFrame, labels: d
     table = collect(owned.group_by("thing").agg(
         pl.len().alias("owners"), pl.col("won").cast(pl.Int64).sum().alias("wins"),
         pl.col("score").sum().alias("fame"), pl.col("count").sum().alias("bought")))
+    if table.is_empty():
+        return Paragraph(f"{what.capitalize()} at {players} players: none of the {n_all:,} "
+                         f"seats owned one, so there are no owners to compare with the others.")
     rows = []
     for r in table.sort("owners", descending=True).iter_rows(named=True):
         owners, wins = int(r["owners"]), int(r["wins"])
@@ -164,7 +168,9 @@ def build(section: Section) -> None:
         gaps.append(_first_seat_fame(section, players))
         section.add(_equipment(section, players))
         artifacts = _artifacts(section, players)
-        if artifacts:
+        if isinstance(artifacts, Paragraph):
+            section.add(artifacts)
+        elif artifacts:
             section.add(Details(f"Artifacts at {players} players: owners vs non-owners",
                                 [artifacts]))
         for variant in run.compared:

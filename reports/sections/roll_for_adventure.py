@@ -83,7 +83,7 @@ def _win_by_arrival_figure(run, arrived: pl.LazyFrame):
         pl.len().alias("n"), pl.col("won").cast(pl.Int64).sum().alias("k"))).sort(
         "shadow_master_turn")
     return variant_panels(run, table, lambda ax, p, v: rate_lines(ax, p, "shadow_master_turn", v),
-                          "team win rate", "turn of his arrival",
+                          "team win rate (%)", "turn of his arrival",
                           "Team win rate by the Master of Shadows' arrival turn (bands: 95 %, "
                           "Wilson or exact).")
 

@@ -184,8 +184,25 @@ def bisect(search: Search, grid: list[Point]) -> dict:
         else:
             b = m
     search.advance([grid[a], grid[b]], search.settled)
-    return _answer(search, BISECTION, f"the target is crossed between {_show(grid[a])} and "
-                   f"{_show(grid[b])}")
+    return _answer(search, BISECTION, _bracket(search, grid[a], grid[b], low_side))
+
+
+def _bracket(search: Search, a: Point, b: Point, low_side: int) -> str:
+    """The bracket's note: "crossed between a and b" only when a's interval lies wholly on the
+    low end's side of the target and b's wholly on the other; else the crossing is unresolved
+    (a mean's side alone can put the bracket one step off)."""
+    target = search.targets[0]
+    ends = [search.get(p).estimates[0] for p in (a, b)]
+
+    def beyond(est, side: int) -> bool:
+        return est.low > target.value if side > 0 else est.high < target.value
+    shown = "; ".join(f"{_show(p)}: {e.mean:.4g} [{e.low:.4g}, {e.high:.4g}]"
+                      for p, e in zip((a, b), ends))
+    if beyond(ends[0], low_side) and beyond(ends[1], -low_side):
+        return f"the target is crossed between {_show(a)} and {_show(b)} ({shown})"
+    return (f"the crossing is not resolved: it lies near {_show(a)} and {_show(b)} but their "
+            f"intervals do not both clear the target {target.value:g} ({shown}); more games "
+            f"(a larger max_games) would settle it")
 
 
 def halve(search: Search, grid: list[Point]) -> dict:

@@ -105,6 +105,17 @@ def _component_values(table: dict, base: RunConfig) -> dict[str, tuple[str, Any,
             for field, values in given.items() for v in values}
 
 
+def verdict(settled: str | None, diff: Estimate, p_holm: float) -> str:
+    """'does not matter' only for an interval inside +-negligible that covers 0 with a test
+    that is not significant (Holm p >= 0.05); inside the band but clear of 0 (or
+    significant) the effect is real but small."""
+    if settled == "inside":
+        if diff.low <= 0 <= diff.high and p_holm >= 0.05:
+            return "does not matter"
+        return "small but real (inside +-negligible, not 0)"
+    return settled or "undecided at the cap"
+
+
 def alternatives(rules_class: type, rules: Any, only: Any) -> list[tuple[str, Any, str]]:
     """(rule, value, '') for every value to try, (rule, None, why) for every rule skipped."""
     fields = {f.name: f for f in rule_fields(rules_class)}
@@ -157,7 +168,7 @@ def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | N
             effects[name] = paired(base, other, level, plan.metric.binary)
             diff = effects[name][0]
             if -negligible < diff.low and diff.high < negligible:
-                verdicts[name] = "does not matter"
+                verdicts[name] = "inside"               # settled; worded after Holm below
             elif diff.low >= negligible or diff.high <= -negligible:
                 verdicts[name] = "matters"
     baseline = estimate(base, plan.confidence, plan.metric.binary)
@@ -165,7 +176,7 @@ def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | N
     adjusted = holm([effects[n][1] for n in names])
     rows = [{"variant": n, "rule": plan.changes[n][0], "value": plan.changes[n][1],
              "games": games[n], "difference": effects[n][0].as_dict(), "p": effects[n][1],
-             "p_holm": float(h), "verdict": verdicts.get(n, "undecided at the cap")}
+             "p_holm": float(h), "verdict": verdict(verdicts.get(n), effects[n][0], float(h))}
             for n, h in zip(names, adjusted)]
     result = {"metric": plan.metric.label, "players": plan.players, "negligible": negligible,
               "confidence": plan.confidence, "look_confidence": level, "rounds": plan.sizes,

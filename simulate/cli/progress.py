@@ -14,6 +14,8 @@ class RunProgress:
             if enabled is None else enabled
         self.bar = None
         self.task = None
+        self.played = 0            # games this process played (a resumed run: the rest only)
+        self._last: tuple[int, int] | None = None     # (done, total) of the last callback
 
     def __enter__(self) -> "RunProgress":
         if self.enabled:
@@ -32,7 +34,11 @@ class RunProgress:
             self.bar.__exit__(*exc)
 
     def games(self, done: int, total: int) -> None:
-        """The runner's callback after each chunk."""
+        """The runner's callback: once as a run starts (games already done), then after each
+        chunk."""
+        if self._last is not None and self._last[1] == total and done > self._last[0]:
+            self.played += done - self._last[0]
+        self._last = (done, total)
         if self.bar is None:
             return
         if self.task is None:
@@ -41,8 +47,8 @@ class RunProgress:
         self.bar.update(self.task, completed=done, total=total, rate=self._rate(done))
 
     def _rate(self, done: int) -> str:
-        elapsed = self.bar.tasks[self.task].elapsed or 0.0
-        return f"{(done - self.first) / elapsed:,.0f} games/s" if elapsed > 0 else ""
+        from reports.facts import speed
+        return speed(done - self.first, self.bar.tasks[self.task].elapsed or 0.0)
 
     @contextmanager
     def step(self, description: str) -> Iterator[None]:

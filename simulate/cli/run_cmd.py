@@ -50,12 +50,19 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
                 progress=progress.games, say=lambda line: typer.echo(line, err=True),
                 debug=debug, reporting=lambda: progress.step("writing the report"))
         if cfg.until_ci:
-            typer.echo(f"stopped at {stopping['games']:,} games per variant and player count: "
-                       f"{stopping['reason']}")
-        games_done = manifest.data["games_done"]
-        seconds = manifest.data["elapsed_seconds"]
-        rate = f", {games_done / seconds:,.0f} games/s" if seconds else ""
-        typer.echo(f"{games_done:,} games in {cfg.out}{rate} "
-                   f"({manifest.data['engine']} engine: {manifest.data['engine_note']})")
+            typer.echo(f"stopped at {stopping['games']:,} games per variant and player count "
+                       f"(the cap: {cfg.games:,}): {stopping['reason']}")
+        typer.echo(_done_line(manifest.data, progress.played, cfg.out))
         if report:
             typer.echo(f"report: {path}")
+
+
+def _done_line(data: dict, played: int, out) -> str:
+    """'N games in OUT, R games/s (engine)'; a resumed run with nothing left says so, and a
+    speed that cannot be measured is left out (never '0 games/s')."""
+    from reports.facts import speed
+    engine = f"({data['engine']} engine: {data['engine_note']})"
+    if not played:
+        return f"resumed: nothing to play; {data['games_done']:,} games already in {out} {engine}"
+    rate = speed(data["games_done"], data["elapsed_seconds"])
+    return f"{data['games_done']:,} games in {out}{', ' + rate if rate else ''} {engine}"

@@ -248,3 +248,13 @@ class GameSpec:
     score_bounds: tuple[float, float] = (float("-inf"), float("inf"))
     placeholders: tuple[str, ...] = ()          # component data that is a placeholder, for reports
     cooperative: bool = False                   # all seats win or lose together
+    # (placeholder, boolean rule): a placeholder the game uses only while that rule is on
+    placeholder_rules: tuple[tuple[str, str], ...] = ()
+
+    def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
+        """The placeholders the run under these variants' rules uses: one tied to a boolean
+        rule only when some variant turns the rule on (a missing rule: its default)."""
+        needs = dict(self.placeholder_rules)
+        printed = self.rules_class()
+        return tuple(p for p in self.placeholders if p not in needs or any(
+            r.get(needs[p], getattr(printed, needs[p])) for r in rules))

@@ -48,7 +48,8 @@ def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
     for row in tuned["candidates"]:
         (threshold,), n = row["point"], row["games"]
         assert row["estimates"][0]["mean"] == pytest.approx((scores[:n] >= threshold).mean())
-    assert tuned["answer"] or "crossed between" in tuned["note"]
+    assert tuned["answer"] or "crossed between" in tuned["note"] or (      # issue 20: a bracket
+        "crossing is not resolved" in tuned["note"])       # whose intervals do not clear it
     assert (tmp_path / "t" / "report.html").read_text().count("<svg") >= 1
     assert "[rules]" in tuned["final_toml"] or "no value" in tuned["final_toml"]
     rebuilt = invoke("report", tmp_path / "t")
@@ -190,3 +191,20 @@ def test_plan_builds_the_grid_and_names_the_method(tmp_path):
     assert plan.cfg.player_counts == [2, 3] and plan.sizes == [200, 400, 800]
     assert plan.variant_name((4, 5)) == "damage_to_lose=4 stones_to_win=5"
     assert _values("x", 0.5, 1.0, 0.25, integer=False) == [0.5, 0.75, 1.0]
+
+
+def test_until_ci_shows_the_games_played_and_the_cap_as_the_cap(tmp_path):
+    """The report's "games per variant and player count" is the size --until-ci stopped at (it
+    showed the cap); run again, the command says there was nothing to play (not '0 games/s')."""
+    config = write_config(tmp_path, SOLO.format(games=1000, out=tmp_path / "u"))
+    result = invoke("run", config, "--until-ci", "0.3")
+    assert result.exit_code == 0, result.output
+    n = json.loads((tmp_path / "u" / "manifest.json").read_text())["stopping"]["games"]
+    assert n < 1000 and f"stopped at {n:,} games" in result.output
+    assert "(the cap: 1,000)" in result.output
+    html = (tmp_path / "u" / "report.html").read_text()
+    row = html[html.index("games per variant and player count"):][:200]
+    assert f"{n:,} (--until-ci stopped there; the cap was 1,000)" in row
+    again = invoke("run", config, "--until-ci", "0.3")
+    assert again.exit_code == 0, again.output
+    assert "resumed: nothing to play" in again.output and " 0 games/s" not in again.output

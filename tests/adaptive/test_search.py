@@ -89,3 +89,48 @@ def test_a_budget_too_small_for_the_first_round_ends_cleanly():
         result = search_with(search, GRID[:20])
         assert result["answer"] == [] and result["games_spent"] <= 150
         assert "budget" in result["stopped"]
+
+
+def planted_sampler(seed, chance, cap=800):
+    """Game i wins for rule x when u_i < chance(x) (common random numbers)."""
+    u = np.random.default_rng(seed).random(cap)
+
+    def sample(step):
+        return {p: [(u[:n] < chance(p[0])).astype(float)] for p, n in step.items()}
+    return sample
+
+
+def test_bisection_never_reports_a_bracket_its_intervals_do_not_support():
+    """Truth: the win rate crosses 0.5 between 18 (0.495) and 19 (0.505). At 800 games no
+    interval there clears the target, so the old note's bracket followed the means and said
+    "between 19 and 20" for some seeds; now it says the crossing is not resolved."""
+    grid = [(x,) for x in range(10, 31)]
+    target = Target(WIN, 1, "equals", 0.5, 0.001)
+    notes = []
+    for seed in range(20):
+        search = Search(planted_sampler(seed, lambda x: 0.5 + 0.01 * (x - 18.5)), [target],
+                        schedule(100, 800, 50))
+        notes.append(bisect(search, grid)["note"])
+    for note in notes:
+        assert "crossed between" not in note or "between 18 and 19" in note, note
+    assert any("not resolved" in note for note in notes)
+
+
+def test_bisection_reports_the_bracket_when_both_ends_clear_the_target():
+    grid = [(x,) for x in range(10, 31)]
+    target = Target(WIN, 1, "equals", 0.5, 0.001)
+    search = Search(planted_sampler(3, lambda x: 0.3 if x <= 18 else 0.7), [target],
+                    schedule(100, 800, 50))
+    assert bisect(search, grid)["note"].startswith("the target is crossed between 18 and 19")
+
+
+def test_sensitivity_says_does_not_matter_only_for_a_null_effect_covering_zero():
+    from simulate.adaptive.metrics import Estimate
+    from simulate.adaptive.sensitivity import verdict
+    assert verdict("inside", Estimate(0.0, 0.0, 0.0, 200), 1e-6) != "does not matter"
+    assert verdict("inside", Estimate(0.02, 0.01, 0.03, 200), 0.5) != "does not matter"
+    assert verdict("inside", Estimate(0.0, -0.02, 0.02, 200), 0.9) == "does not matter"
+    assert verdict("inside", Estimate(0.0, 0.0, 0.0, 200, identical=True), 1.0) == \
+        "does not matter"
+    assert verdict("matters", Estimate(1.0, 0.8, 1.2, 200), 0.0) == "matters"
+    assert verdict(None, Estimate(0.1, -0.5, 0.7, 200), 0.5) == "undecided at the cap"

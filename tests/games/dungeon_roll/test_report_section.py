@@ -56,3 +56,13 @@ def test_section_with_a_tiny_run_nulls_and_no_rows():
                                ("delve1_level", "delve2_level", "delve3_level", "dragons_fought"))
     assert build(games, nulls)
     assert build(games.head(0), seats.head(0))
+
+
+def test_levels_and_player_counts_sort_as_numbers():
+    """Rows go level 2, 3, ..., 10 (not "10" before "2" as text)."""
+    games, seats = tables(players=1, games=200)
+    deep = seats.with_columns(pl.when(pl.col("game") < 3).then(10).otherwise(pl.col("delve1_level"))
+                              .alias("delve1_level"))
+    depth = _table(build(games, deep), "XP by delve depth")
+    levels = [row[2] for row in depth.rows]
+    assert 10 in levels and levels == sorted(levels)

@@ -34,7 +34,9 @@ def test_section_is_within_player_counts_and_tests_are_holm_corrected(out):
     assert [t.caption.split(" players")[0][-1] for t in fame] == ["2", "3"]
     assert [len(t.rows) for t in fame] == [2, 3]            # one row per seat, never pooled
     equipment = [t for t in tables if t.caption.startswith("Equipment kind at")]
-    assert len(equipment) == 2
+    said = [b for b in blocks if type(b).__name__ == "Paragraph"
+            and b.text.startswith("Equipment kind at")]      # no seat bought any: one line
+    assert len(equipment) + len(said) == 2 and all(t.rows for t in equipment)
     artifacts = [d for d in blocks if isinstance(d, Details) and d.summary.startswith("Artifacts")]
     assert len(artifacts) == 2
     about = [f.about for f in section.family.findings]
@@ -53,3 +55,20 @@ def test_the_whole_report_renders_the_section(out):
                    "Game length", "first seat"):
         assert phrase in text, phrase
     assert "section failed" not in text
+
+
+def test_no_equipment_bought_is_one_line_not_an_empty_table(out):
+    import polars as pl
+
+    from reports.blocks import Paragraph
+    from reports.tables import collect, from_frames
+    run_ = open_run(out)
+    seats = collect(run_.seats).with_columns(pl.lit(0).alias(f"equipment_{k}")
+                                             for k in section_module.KINDS)
+    section = Section("Risky Adventure", from_frames(collect(run_.games), seats, run_.spec))
+    section_module.build(section)
+    tables = [b for b in section.blocks if isinstance(b, Table)]
+    assert all(t.rows for t in tables)
+    assert not any(t.caption.startswith("Equipment kind at") for t in tables)
+    said = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+    assert any(s.startswith("Equipment kind at 2 players: none of the") for s in said)
