@@ -88,7 +88,8 @@ def from_frames(games: pl.DataFrame, seats: pl.DataFrame, spec: Any,
         "variants": described, "seed": 0, "games": games.height, "player_counts": counts,
         "strategies": [], "heroes": [], **({"rotate": True} if rotate else {})}}
     unpaired = frozenset(v["name"] for v in described if v.get("seed") is not None)
-    return RunTables(games.lazy(), seats.lazy(), in_force(spec, manifest["identity"]), manifest, names, counts, unpaired, rotate)
+    return RunTables(games.lazy(), seats.lazy(), in_force(spec, manifest["identity"]), manifest,
+                     names, counts, unpaired, rotate)
 
 
 def in_force(spec: Any, identity: dict) -> Any:

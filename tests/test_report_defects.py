@@ -2,7 +2,7 @@
 import polars as pl
 
 from reports.blocks import Table
-from reports.facts import hero_assignment, speed, what_was_run
+from reports.facts import speed, what_was_run
 from reports.section import Section
 from reports.sections import dungeon_roll
 from reports.tables import from_frames
