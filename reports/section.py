@@ -152,7 +152,7 @@ class Section:
         counts = dict(sole.iter_rows())
         wins = [int(counts.get(seat, 0)) for seat in range(players)]
         label = "" if variant == BASELINE else f" ({variant})"
-        strategy = self._fixed_strategy(players, variant)
+        strategy = self.fixed_strategy(players, variant)
         kind = "strategy" if strategy else "seat"
         mixed = "strategy and seat together: strategies sit in fixed seats" if strategy else ""
         together = f" ({mixed})" if mixed else ""
@@ -190,7 +190,7 @@ class Section:
             else _p(p_chi)
         return [players, f"{wins}", shown_p, points(gap_diff) + note]
 
-    def _fixed_strategy(self, players: int, variant: str) -> str:
+    def fixed_strategy(self, players: int, variant: str) -> str:
         """Seat 0's strategy when different strategies sit in fixed seats (no rotation), so a
         seat difference is a strategy-and-seat difference; "" otherwise."""
         run = self.run

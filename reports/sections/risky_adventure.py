@@ -51,19 +51,31 @@ def _fame_by_seat(section: Section, players: int, variant: str) -> Table:
 
 
 def _first_seat_fame(section: Section, players: int) -> list:
-    """First seat's fame minus the mean of the others', one value per game (paired t)."""
-    seats = section.run.seats_at(players, BASELINE)
-    per_game = seats.group_by("game").agg(
+    """First seat's fame minus the mean of the others', one value per game (paired t); with
+    seats rotated, one value per seed (its rotations' mean: they share the seed's dice). When
+    different strategies sit in fixed seats, the gap is the seat-0 strategy's, not the seat's."""
+    run = section.run
+    seats = run.seats_at(players, BASELINE)
+    per_game = seats.group_by(run.keys).agg(
         (pl.col("score").filter(pl.col("seat") == 0).first()
          - pl.col("score").filter(pl.col("seat") != 0).mean()).alias("gap"))
+    if run.rotate:
+        per_game = per_game.group_by("game").agg(pl.col("gap").mean())
     sums = collect(per_game.select(pl.len().alias("n"), pl.col("gap").sum().alias("s"),
                                    (pl.col("gap") ** 2).sum().alias("q")))
     n, s, q = sums.row(0)
     gap = within_game(int(n), float(s or 0), float(q or 0))
     shown = _units(gap)
-    section.test(Finding(players, "first seat's fame minus the others'", shown, gap.test, gap.p,
-                         f"At {players} players the first seat's fame differs from the other "
-                         f"seats' by {shown} per game.", "seat"))
+    strategy = section.fixed_strategy(players, BASELINE)
+    who = f"the {strategy} strategy in seat 0" if strategy else "the first seat"
+    about = f"{strategy} strategy in seat 0: fame minus the others'" if strategy \
+        else "first seat's fame minus the others'"
+    section.test(Finding(players, about, shown,
+                         gap.test, gap.p,
+                         f"At {players} players {who} scores {shown} per game against the "
+                         "other seats" + (" (strategy and seat together: strategies sit in "
+                                          "fixed seats)" if strategy else "") + ".",
+                         "strategy" if strategy else "seat"))
     return [players, shown]
 
 

@@ -72,3 +72,18 @@ def test_no_equipment_bought_is_one_line_not_an_empty_table(out):
     assert not any(t.caption.startswith("Equipment kind at") for t in tables)
     said = [b.text for b in section.blocks if isinstance(b, Paragraph)]
     assert any(s.startswith("Equipment kind at 2 players: none of the") for s in said)
+
+
+def test_first_seat_fame_with_a_fixed_strategy_in_seat_0_is_a_strategy_finding(tmp_path):
+    """configs/risky_adventure_equipment.toml: seat 0 always plays engine_builder, so the fame
+    gap of seat 0 is that strategy's (with its seat), never a seat effect on its own."""
+    cfg = parse_config({"run": {"game": "risky_adventure", "games": 12, "seed": 3, "chunk": 12,
+                                "out": str(tmp_path / "o")},
+                        "players": {"count": 2, "strategies": ["engine_builder", "fame_now"]}})
+    run(cfg)
+    section = Section("Risky Adventure", open_run(tmp_path / "o"))
+    section_module.build(section)
+    gap = next(f for f in section.family.findings if "fame minus the others'" in f.about)
+    assert gap.kind == "strategy" and gap.about.startswith("engine_builder strategy in seat 0")
+    assert "the engine_builder strategy in seat 0 scores" in gap.claim
+    assert "first seat" not in gap.claim
