@@ -20,7 +20,7 @@ from reports.findings import Family, Finding, report_wide
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
 from simulate.folder_io import write_inside
-from simulate.leads import lead_column
+from simulate.leads import columns, lead_column
 from simulate.results_folder import REPORT
 
 
@@ -66,9 +66,21 @@ def structure(run: RunTables) -> Report:
     report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
     keep = _question(run)
     for section, end in zip(built, bodies):     # after the summary: the correction is final
-        body = b.fold_long(variants.moved_first(section.blocks[:end], keep))
+        body = b.fold_long(variants.moved_first(section.blocks[:end], keep, _named(run)))
         section.blocks = b.fold_groups(body) + b.fold_long(section.blocks[end:])
     return report
+
+
+def _named(run):
+    """A Variants measure label in words: a game's column by its description, an internal
+    count said to be one; other labels are words already."""
+    known = columns(run.spec)
+
+    def named(label: str) -> str:
+        if label not in known and label not in headlines.INTERNAL:
+            return label
+        return headlines.words(run.spec, label) or f"{label.replace('_', ' ')} (internal count)"
+    return named
 
 
 def _question(run):

@@ -2,6 +2,8 @@
 paired on the game seed, in one Holm-corrected family; a sweep plots the paired differences."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reports.blocks import FOLD_ROWS, Details, Paragraph, Table
 from reports.figures import sweep_figure
 from reports.findings import Finding
@@ -87,13 +89,23 @@ COMPARED = ["variant", "measure", "baseline", "variant's value", "difference [95
             "Cohen's d", "test", "p (Holm)"]          # the columns of Section.compare_variants
 
 
-def moved_first(blocks: list, keep=lambda label: False) -> list:
+def moved_first(blocks: list, keep=lambda label: False, named=lambda label: label) -> list:
     """Each variant comparison table as the rows that moved (significant after the correction,
-    largest |d| first) plus any row ``keep`` names, the other rows folded under the caption.
+    largest |d| first) plus any row ``keep`` names, the other rows folded under the caption;
+    each measure shown as ``named`` words it (a column name in the designer's words).
     Run after the summary, when the correction is final."""
-    return [part for block in blocks for part in (
+    return [_in_words(part, named) for block in blocks for part in (
         _split(block, keep) if isinstance(block, Table) and block.columns == COMPARED
         else [block])]
+
+
+def _in_words(block, named):
+    """A comparison table (or a folded one) with its measure column in words."""
+    if isinstance(block, Details):
+        return replace(block, blocks=[_in_words(b, named) for b in block.blocks])
+    if isinstance(block, Table) and block.columns == COMPARED:
+        return replace(block, rows=[[r[0], named(r[1]), *r[2:]] for r in block.rows])
+    return block
 
 
 def _moved(row: list) -> bool:

@@ -270,3 +270,31 @@ def test_long_tables_and_later_headed_parts_fold_under_their_captions():
 
 def _moved_rows(rows: list) -> bool:
     return all(isinstance(r[-1], Finding) and r[-1].significant for r in rows)
+
+
+def test_variant_tables_name_measures_in_words_not_columns(tmp_path):
+    """The Variants tables of a real report: no measure cell is a raw column name."""
+    from reports.report import structure
+    from reports.tables import open_run
+    from simulate.config import parse_config
+    from simulate.games import get_game
+    from simulate.runner import run as play
+    cfg = parse_config({"run": {"game": "risky_adventure", "games": 12, "seed": 2, "chunk": 12,
+                                "out": str(tmp_path / "o")},
+                        "players": {"count": 2, "strategies": "fame_now"},
+                        "variants": [{"name": "cheap", "discount_a_symbols": 2}]})
+    play(cfg)
+    report = structure(open_run(tmp_path / "o"))
+    variants_section = next(s for s in report.sections if s.title == "Variants")
+
+    def tables_in(blocks):
+        for b in blocks:
+            if isinstance(b, Details):
+                yield from tables_in(b.blocks)
+            elif isinstance(b, Table) and b.columns == variants.COMPARED:
+                yield b
+    cells = {row[1] for t in tables_in(variants_section.blocks) for row in t.rows}
+    spec = get_game("risky_adventure")
+    raw = set(spec.game_columns) | {"decisions"}
+    assert cells and not cells & raw, sorted(cells & raw)
+    assert "winning fame" in cells and "decisions (internal count)" in cells
