@@ -30,7 +30,8 @@ from simulate.adaptive.rounds import on_chunk_edge, record_stopping
 from simulate.config import BASELINE, RunConfig
 from simulate.results import read_tables
 from simulate.runner import Manifest, run
-from simulate.statistics import SMALL_COUNT, mean_interval, paired_means, paired_rates
+from simulate.statistics import (SMALL_COUNT, mean_interval, paired_means, paired_rates,
+                                 unpaired_means, unpaired_rates)
 
 CONFIDENCE = 0.95
 MIN_EVENTS = SMALL_COUNT       # wins and losses a rate needs before its interval counts
@@ -44,7 +45,8 @@ def run_until_ci(cfg: RunConfig, width: float, backend: str = "loky",
     def look(games: int) -> dict[str, tuple[float, int]]:
         played.append(run(cfg, backend, scheduler, progress, fresh=fresh and not played,
                           upto=games, say=say))
-        return intervals(cfg.out, games, cfg.spec.cooperative, cfg.rotate)
+        return intervals(cfg.out, games, cfg.spec.cooperative, cfg.rotate,
+                         frozenset(v.name for v in cfg.variants if v.seed is not None))
 
     games, rounds, found = rounds_until(look, width, cfg.chunk, cfg.games)
     what, widest = widest_interval(found)
@@ -103,10 +105,11 @@ def headline_intervals(out: str | Path, games: int, cooperative: bool,
     return {k: w for k, (w, _) in intervals(out, games, cooperative, rotate).items()}
 
 
-def intervals(out: str | Path, games: int, cooperative: bool,
-              rotate: bool = False) -> dict[str, tuple[float, int]]:
+def intervals(out: str | Path, games: int, cooperative: bool, rotate: bool = False,
+              unpaired: frozenset = frozenset()) -> dict[str, tuple[float, int]]:
     """{name: (width, fewer of its wins and losses)} of every headline interval (differences
-    count MIN_EVENTS: the floor is for one rate's estimate)."""
+    count MIN_EVENTS: the floor is for one rate's estimate). A variant on a seed of its own
+    (``unpaired``) shares no game with the baseline: its difference is unpaired."""
     seats = (read_tables(out)[1].filter(pl.col("game") < games)
              .select("variant", "players", "game", "seat", "won"))
     if cooperative:
@@ -123,9 +126,11 @@ def intervals(out: str | Path, games: int, cooperative: bool,
         events = int(min(wins, len(won) * (players if rotate else 1) - wins))
         found[f"{variant}, {players}p, seat {seat}: win rate"] = (est.width, events)
     base = seats.filter(pl.col("variant") == BASELINE)
-    others = seats.filter(pl.col("variant") != BASELINE)
+    others = seats.filter((pl.col("variant") != BASELINE)
+                          & ~pl.col("variant").is_in(list(unpaired)))
     pairs = others.join(base, on=["players", "game", "seat"], suffix="_base")
     name = "{} - baseline, {}p, seat {}: win rate"
+    found.update(_unpaired(seats, base, unpaired, rotate, name))
     if rotate:
         pairs = pairs.with_columns(d=pl.col("won") - pl.col("won_base"))
         for (variant, players, seat), part in pairs.group_by("variant", "players", "seat"):
@@ -143,6 +148,27 @@ def intervals(out: str | Path, games: int, cooperative: bool,
     for variant, players, seat, n, base_only, variant_only, base_wins in counts.iter_rows():
         diff = paired_rates(n, base_only, variant_only, base_wins, CONFIDENCE)
         found[name.format(variant, players, seat)] = (diff.high - diff.low, MIN_EVENTS)
+    return found
+
+
+def _unpaired(seats: pl.DataFrame, base: pl.DataFrame, unpaired: frozenset, rotate: bool,
+              name: str) -> dict[str, tuple[float, int]]:
+    """Widths of the differences of variants with their own seed: Newcombe's interval for
+    rates of games, Welch's t over seeds when seats are rotated (as the report does)."""
+    found = {}
+    for (variant, players, seat), part in seats.filter(
+            pl.col("variant").is_in(list(unpaired))).group_by("variant", "players", "seat"):
+        mine = base.filter((pl.col("players") == players) & (pl.col("seat") == seat))
+        a = mine["won"].cast(pl.Float64).to_numpy()
+        b = part["won"].cast(pl.Float64).to_numpy()
+        if rotate:
+            diff = unpaired_means(len(a), float(a.mean()), _sd(a), len(b), float(b.mean()),
+                                  _sd(b))
+        else:
+            diff = unpaired_rates(int(a.sum()), len(a), int(b.sum()), len(b))
+        wide = diff.high - diff.low
+        found[name.format(variant, players, seat)] = (wide if wide > 0 else math.inf,
+                                                      MIN_EVENTS)    # never settled by 0 width
     return found
 
 

@@ -92,3 +92,23 @@ def test_tune_and_sensitivity_take_a_rotated_seed_as_one_unit():
     d = b - a
     want = paired_means(300, d.sum(), (d ** 2).sum(), a.std(ddof=1), b.std(ddof=1))
     assert math.isclose(found.width, want.high - want.low, rel_tol=1e-9)
+
+
+def test_a_variant_on_its_own_seed_is_compared_unpaired(tmp_path, monkeypatch):
+    """A variant with a seed of its own shares no game with the baseline: game i of each is a
+    different game, so pairing them by index would be wrong (Newcombe's interval instead)."""
+    from simulate.statistics import paired_rates, unpaired_rates
+    rng = np.random.default_rng(4)
+    luck = rng.random(400) < 0.5
+    rows = [pl.DataFrame({"variant": v, "players": 2, "game": np.arange(400), "seat": 0,
+                          "won": won}) for v, won in
+            (("baseline", luck), ("own", luck ^ (rng.random(400) < 0.1)))]
+    seats = pl.concat(rows)
+    monkeypatch.setattr(until_ci, "read_tables", lambda out: (None, seats.lazy()))
+    name = "own - baseline, 2p, seat 0: win rate"
+    a, b = rows[0]["won"].to_numpy(), rows[1]["won"].to_numpy()
+    unpaired = unpaired_rates(int(a.sum()), 400, int(b.sum()), 400)
+    paired = paired_rates(400, int((a & ~b).sum()), int((b & ~a).sum()), int(a.sum()))
+    width, _ = intervals(tmp_path, 400, False, unpaired=frozenset({"own"}))[name]
+    assert math.isclose(width, unpaired.high - unpaired.low)
+    assert width > 2 * (paired.high - paired.low)       # pairing would stop far too early
