@@ -10,7 +10,7 @@ import math
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
-from simulate.leads import columns, lead_column
+from simulate.leads import columns, headlines, lead_column
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
@@ -136,14 +136,24 @@ def _difference_key(finding) -> tuple | None:
 
 
 def _ranked(found: list, sections: list, run, lead: str | None) -> list:
-    """Led measure first, then by size (largest first; unknown sizes last, headline order)."""
+    """Led measure first, then the game's headline measures and balance findings (win rates,
+    scores, the headline columns; seats, strategies, entities), then the rest; by size within
+    each (largest first; unknown sizes last, headline order)."""
     led = lead_column(lead, run.spec.name)
+    headline = set(headlines(run.spec.name).values())
+
+    def tier(f) -> int:
+        column = column_of(_measure(f), run)
+        if led is not None and column == led:
+            return 0
+        if f.kind != "variant" or f.order in (0, 1) or column in headline:
+            return 1
+        return 2
 
     def key(item):
         _, f, _ = item
         size = _size(f, sections)
-        return (led is None or column_of(_measure(f), run) != led, size != size,
-                -size if size == size else 0.0,
+        return (tier(f), size != size, -size if size == size else 0.0,
                 KIND_ORDER.get(f.kind, 9), f.order, f.players or 0)
     return sorted(found, key=key)
 

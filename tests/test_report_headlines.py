@@ -216,6 +216,15 @@ def test_findings_rank_by_size_and_the_lead_ranks_first():
     assert rows[0][:2] == ("turns", "length")                    # a led column gets a row
 
 
+def test_a_headline_measure_ranks_before_a_larger_effect_on_a_side_measure(monkeypatch):
+    """Roll for Adventure: a variant's team win rate change must not sink below a dozen
+    damage-track means with larger d; the game's headline columns lead, then by size."""
+    monkeypatch.setattr(summary, "headlines", lambda game: {"share of long games": "long"})
+    found = claims(summary_text(competitive_run())[0])
+    assert "narrow raises the share of games in which over 10 turns" in found[0]
+    assert "wide raises the mean turns" in found[1]
+
+
 def test_summary_names_measures_in_words_never_columns_or_internal_counts():
     """Roll Player's only summary finding was 'no_skills lowers the mean decisions'."""
     text, blocks = summary_text(competitive_run())
