@@ -201,12 +201,17 @@ def build(section: Section) -> None:
     per entity (baseline, player counts apart) in the section's family."""
     run = section.run
     blocks = []
+    largest = max(run.player_counts, default=0)
     for players in run.player_counts:
         for kind in kinds(run, players):
             found = estimates(run, players, kind)
             if len(found) < 2:
                 continue
-            blocks += _blocks(section, players, kind, found)
+            made = _blocks(section, players, kind, found)
+            if players != largest and len(made) == 2:     # one plot per kind stays in view
+                made = [Details(f"Win rate by {kind.label} at {players} players: plot and "
+                                "table", made)]
+            blocks += made
     if blocks:
         section.add(Heading("Balance of every entity (printed rules)"), Paragraph(
             "Each seat, strategy, hero, class, race, guild or card against the fair share, "
@@ -246,8 +251,12 @@ def _blocks(section: Section, players: int, kind: Kind, found: list[Estimate]) -
     figure = forest_plot([(e.name, e.value, e.low, e.high) for e in found], fair,
                          f"{kind.label} — {where}", line,
                          f"{caption} Dots: win rate; bars: 95 % intervals; line: {line}.")
-    return [figure, Details(f"Table: win rate by {kind.label}, {where}",
-                            [Table(columns, rows, caption)])]
+    table = Details(f"Table: win rate by {kind.label}, {where}", [Table(columns, rows, caption)])
+    if kind.assigned and kind.tested:
+        return [figure, table]          # dealt or rotated: its claims may lead the summary
+    shown = "association" if not kind.assigned else "drawn; tested by seat fairness"
+    return [Details(f"Win rate by {kind.label} at {where} ({shown}): plot and table",
+                    [figure, table])]
 
 
 def _test(section: Section, players: int, kind: Kind, e: Estimate):

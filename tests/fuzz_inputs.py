@@ -237,8 +237,9 @@ def broken_configs(draw, out: str):
         broken = dict(valid)
         key = draw(st.sampled_from(sorted(ADAPTIVE_KEYS[table]) + ["no_such_key"]))
         broken[key] = draw(any_value.filter(lambda v: ":" not in str(v)))
-        if draw(st.booleans()) and key in ("rules", "targets"):     # break one level deeper
-            inner = valid[key][0] if key == "targets" else valid[key]
+        inner = (valid[key][0] if key == "targets" else valid[key]) \
+            if key in ("rules", "targets") else None
+        if draw(st.booleans()) and isinstance(inner, dict):        # break one level deeper
             inner = {**inner, draw(st.sampled_from(sorted(inner) + ["x"])): broken[key]}
             broken[key] = [inner] if key == "targets" else inner
         data[table] = broken

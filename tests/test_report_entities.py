@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 from reports import seats, summary
-from reports.blocks import Figure, Paragraph
+from reports.blocks import Details, Figure, Paragraph
 from reports.section import Section
 from reports.tables import from_frames
 
@@ -86,8 +86,11 @@ def test_a_chosen_entity_is_an_association_shown_never_claimed(column, label):
     found = [f for f in section.family.significant() if "minstrel" in f.about]
     assert [f.kind for f in found] == ["screen"] and "association:" in found[0].about
     assert "minstrel" not in text and "screening association" in text
+    folded = [b for d in section.blocks if isinstance(d, Details) for b in d.blocks]
     assert any(isinstance(b, Figure) and b.caption.startswith(f"Win rate by {label} ")
-               for b in section.blocks)
+               for b in folded)                  # an association's plot is folded away
+    assert not any(isinstance(b, Figure) and b.caption.startswith(f"Win rate by {label} ")
+                   for b in section.blocks)
 
 
 def test_a_class_chosen_not_rotated_is_an_association():
@@ -166,8 +169,10 @@ def test_rotated_strategies_are_tested_per_seed():
     assert len(bold) == 1 and bold[0].test == "t over seeds" and bold[0].significant
     assert "the bold strategy with seats rotated wins" in text
     drawn = [b.caption for b in section.blocks if isinstance(b, Figure)]
+    folded = [b.caption for d in section.blocks if isinstance(d, Details) for b in d.blocks
+              if isinstance(b, Figure)]
     assert any(c.startswith("Win rate by strategy at 3 players") for c in drawn)
-    assert any(c.startswith("Win rate by seat at 3 players") for c in drawn)
+    assert any(c.startswith("Win rate by seat at 3 players") for c in folded)
 
 
 def test_a_strategy_in_several_fixed_seats_is_tested_and_its_seats_named():
