@@ -84,7 +84,9 @@ def test_whole_games_keep_the_invariants(n, strategy):
 VARIANTS = [{"draws_per_round": "twice"}, {"tied_ranks": "dense", "stone_on_tie": "all"},
             {"monsters_by_level": False, "fort_agent_now": False}, {"vp_check": "all"},
             {"bastion_skips_empty_hands": False, "adventure_reshuffle": False},
-            {"vp_target": 30, "supply_gold": 10}, {"top_stays_exclusive": False, "hand_size": 7}]
+            {"vp_target": 30, "token_supply": "capped", "supply_gold": 10},
+            {"banish": "up_to", "guild_cards_count": "guild"},
+            {"top_stays_exclusive": False, "hand_size": 7}]
 
 
 @pytest.mark.parametrize("overrides", VARIANTS)
