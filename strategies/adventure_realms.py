@@ -213,14 +213,16 @@ class ExpectedVP(Strategy):
             v = self.static_value(card.effect) - self.static_value(card.pay)
             return v + self._dungeon_value(view, self._dungeon_of(card.effect)) - 0.05
         if kind is A.Reveal:
-            return self._reveal_value(view, a.pay)
+            return self._reveal_value(view)
+        if kind is A.PayReveal:
+            return self._paid_value(view, self._hero[a.card])
         if kind is A.Recruit:
             hero = self._hero[a.card]
             return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
                 - self.recruit_min + 0.01 * hero.cost
         if kind is A.FortChoice:
             return self._fort_value(view, a.option)
-        if kind is A.EndReveal or kind is A.StopBanishing:
+        if kind is A.EndReveal or kind is A.StopBanishing or kind is A.EndPaying:
             return 0.0
         if kind is A.Banish:                          # from hand: loses this round's reveal too
             hero = self._hero[a.card]
@@ -256,22 +258,28 @@ class ExpectedVP(Strategy):
         rounds = max(0, min(view.monsters_left, view.rules.max_rounds - view.round + 1) - 1)
         return rounds * min(1.0, view.rules.hand_size / owned)
 
-    def _reveal_value(self, view, pay: bool) -> float:
-        """Revealing ends the seat's Agent Phase: worth its pay-for-advances option, minus the
-        agents it leaves unused (placing is usually worth more)."""
+    def _reveal_value(self, view) -> float:
+        """Revealing ends the seat's Agent Phase: worth paying for the priced reveal effects in
+        hand (those the mana covers, in hand order) when that is worth it, minus the agents it
+        leaves unused (placing is usually worth more)."""
         v = -0.5 * view.agents_free[view.seat]
-        if pay:
-            steps, price = 0, 0.0
-            mana = view.mana[view.seat]
-            for c in view.hand:
-                hero = view.comp.heroes[c]
-                need = sum(n for k, n in hero.reveal_pay if k == "mana")
-                if hero.reveal_pay and need <= mana:
-                    mana -= need
-                    steps += self._dungeon_of(hero.reveal)
-                    price += self.static_value(hero.reveal_pay)
-            v += self._dungeon_value(view, steps) - price
-        return v
+        steps, price = 0, 0.0
+        mana = view.mana[view.seat]
+        for c in view.hand:
+            hero = view.comp.heroes[c]
+            need = sum(n for k, n in hero.reveal_pay if k == "mana")
+            if hero.reveal_pay and need <= mana:
+                mana -= need
+                steps += self._dungeon_of(hero.reveal)
+                price += self.static_value(hero.reveal_pay)
+        return v + max(0.0, self._dungeon_value(view, steps) - price)
+
+    def _paid_value(self, view, hero) -> float:
+        """A revealed card's paid effect (its RP are already counted) less its price: the
+        advances priced on the current monster's ranks, from where the seat stands now."""
+        paid = tuple(e for e in hero.reveal if e[0] != "rp")
+        return self.static_value(paid) + self._dungeon_value(view, self._dungeon_of(paid)) \
+            - self.static_value(hero.reveal_pay)
 
     def _space_value(self, view, name: str) -> float:
         space, v, steps, garden, banish, fort = self._space_parts[name]

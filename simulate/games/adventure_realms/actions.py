@@ -18,6 +18,7 @@ class Phase(IntEnum):
     FORT = 4            # the Fort's reward choice
     MAGIC = 5           # Dungeon Phase: Magic cards in turn order
     OVER = 6
+    PAY = 7             # the Reveal: which reveal effects with a price to pay, card by card
 
 
 class Place(NamedTuple):
@@ -39,9 +40,18 @@ class PlayItem(NamedTuple):
 
 
 class Reveal(NamedTuple):
-    """Pass the Agent Phase and reveal the hand. ``pay``: pay the optional price of reveal
-    effects that have one (e.g. 2 mana for dungeon advances), card by card while affordable."""
-    pay: bool = False
+    """Pass the Agent Phase and reveal the hand: the reveal effects without a price are gained;
+    those with one (e.g. 2 mana for dungeon advances) follow as ``PayReveal``, card by card."""
+
+
+class PayReveal(NamedTuple):
+    """The Reveal (ruling 13): pay a revealed card's price for the rest of its reveal effect
+    (its Recruit Points came with the Reveal), one card at a time in the player's order."""
+    card: str
+
+
+class EndPaying(NamedTuple):
+    """Pay for no more reveal effects this Reveal (the unpaid ones give only their RP)."""
 
 
 class Recruit(NamedTuple):
@@ -61,7 +71,7 @@ class Banish(NamedTuple):
 
 
 class StopBanishing(NamedTuple):
-    """Banish no more (banishing is 'up to')."""
+    """Banish no more (offered only with ``Rules.banish = "up_to"``)."""
 
 
 class Discard(NamedTuple):
@@ -80,4 +90,4 @@ class EndMagic(NamedTuple):
 
 
 END_REVEAL, STOP_BANISHING, END_MAGIC = EndReveal(), StopBanishing(), EndMagic()
-REVEAL, REVEAL_PAY = Reveal(False), Reveal(True)
+REVEAL, END_PAYING = Reveal(), EndPaying()

@@ -1,4 +1,5 @@
-"""Gains and losses: resources within the supply, drawing hero and adventure cards, guild power.
+"""Gains and losses: resources (within the supply when it is capped), drawing hero and
+adventure cards, guild power.
 
 A mixin of ``State`` (``state.py``): every method reads and writes the state's lists. Effects are
 ``(key, amount)`` tuples from the data files (``components.py`` lists the keys).
@@ -12,9 +13,12 @@ VP_PARTS = ("guild", "dungeon", "masters")      # where track VP come from (seat
 
 class Effects:
     # --- resources -----------------------------------------------------------------------------
-    def supply_left(self, resource: str) -> int:
-        """Tokens of ``resource`` still in the supply (the Fairy Garden's mana is not)."""
+    def supply_left(self, resource: str) -> int | None:
+        """Tokens of ``resource`` still in the supply (the Fairy Garden's mana is not); ``None``
+        when tokens never run out (ruling 11, ``token_supply``)."""
         r = self.rules
+        if r.token_supply == "unlimited":
+            return None
         if resource == "gold":
             return r.supply_gold - sum(self.gold)
         if resource == "mana":
@@ -22,9 +26,13 @@ class Effects:
         return r.supply_food - sum(self.food)
 
     def take(self, seat: int, resource: str, n: int) -> None:
-        """Gain up to ``n`` tokens: what the supply lacks is lost."""
-        n = min(n, self.supply_left(resource))
-        getattr(self, resource)[seat] += n
+        """Gain ``n`` tokens; from a capped supply, what it lacks is lost."""
+        getattr(self, resource)[seat] += self.available(resource, n)
+
+    def available(self, resource: str, n: int) -> int:
+        """How many of ``n`` tokens the supply gives: all, unless it is capped and short."""
+        left = self.supply_left(resource)
+        return n if left is None else min(n, left)
 
     def can_pay(self, seat: int, price: tuple) -> bool:
         for resource, n in price:

@@ -17,28 +17,50 @@ class RevealPhase:
         return out
 
     def _banish_options(self, seat: int) -> list:
+        """Which card to banish next; stopping early only with ``banish = "up_to"`` (ruling 12:
+        a banish takes its full count, fewer only when the hand and discard run out)."""
         heroes = self.comp.heroes
-        out = [A.STOP_BANISHING]
+        out = [A.STOP_BANISHING] if self.rules.banish == "up_to" else []
         out.extend(A.Banish(heroes[c].name, "hand") for c in sorted(set(self.hand[seat])))
         out.extend(A.Banish(heroes[c].name, "discard") for c in sorted(set(self.discard[seat])))
         return out
 
+    def _pay_options(self, seat: int) -> list:
+        """Revealed cards whose price the seat can pay now, then ``EndPaying``."""
+        heroes = self.comp.heroes
+        out = [A.PayReveal(heroes[c].name) for c in sorted(set(self.unpaid))
+               if self.can_pay(seat, heroes[c].reveal_pay)]
+        return out + [A.END_PAYING] if out else out
+
     # --- the Reveal --------------------------------------------------------------------------
     def _reveal(self, action: A.Reveal) -> None:
-        """Reveal effects of the cards left in hand, the held Oasis RP already counted."""
+        """Reveal effects of the cards left in hand, the held Oasis RP already counted. A card
+        whose effect has a price gives its RP now and waits in ``unpaid`` (ruling 13: the player
+        pays card by card, in any order, for the ones they want)."""
         seat, heroes = self.current_seat, self.comp.heroes
         for c in tuple(self.hand[seat]):            # cards drawn now were not revealed
             card = heroes[c]
             if card.reveal_pay:
-                if not (action.pay and self.can_pay(seat, card.reveal_pay)):
-                    self.gain(seat, tuple(e for e in card.reveal if e[0] in ("rp",)))
-                    continue
-                self.pay(seat, card.reveal_pay)
-            self.gain(seat, card.reveal)
+                self.gain(seat, tuple(e for e in card.reveal if e[0] == "rp"))
+                self.unpaid.append(c)
+            else:
+                self.gain(seat, card.reveal)
         if self.events is not None:
             self.events.append(f"seat {seat} reveals: {self.rp[seat]} Recruit Points")
         self.phase = Phase.RECRUIT
         self._then = "recruit"
+
+    def _pay_reveal(self, action: A.PayReveal) -> None:
+        seat, c = self.current_seat, self.hero_id[action.card]
+        card = self.comp.heroes[c]
+        self.unpaid.remove(c)
+        self.pay(seat, card.reveal_pay)
+        self.gain(seat, tuple(e for e in card.reveal if e[0] != "rp"))
+        if self.events is not None:
+            self.events.append(f"seat {seat} pays for {card.name}'s reveal effect")
+
+    def _end_paying(self, action) -> None:
+        self.unpaid.clear()
 
     def _recruit(self, action: A.Recruit) -> None:
         seat, card = self.current_seat, self.hero_id[action.card]

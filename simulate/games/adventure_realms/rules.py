@@ -20,10 +20,17 @@ class Rules:
     stones: int = knob(4, "Elemental Stones on the Dark Castle (4).", range=(0, 10))
     monsters_by_level: bool = knob(True, "Set-up: each monster level shuffled apart and stacked "
                                    "level 1 on top, level 3 at the bottom (false: one shuffle).")
-    supply_gold: int = knob(50, "Gold tokens in the game (50); gains beyond the supply are lost.",
+    token_supply: str = knob(
+        "unlimited", "Ruling 11: gold, mana and food tokens never run out ('unlimited': the "
+        "rulebook lists 50 / 30 / 30 tokens but never says a gain is lost); 'capped' = the "
+        "supply_* counts below limit the supply and a gain beyond it is lost.",
+        choices=("unlimited", "capped"))
+    supply_gold: int = knob(50, "With token_supply = 'capped': gold tokens in the game (50).",
                             range=(10, 500))
-    supply_mana: int = knob(30, "Mana tokens in the game (30).", range=(10, 500))
-    supply_food: int = knob(30, "Food tokens in the game (30).", range=(10, 500))
+    supply_mana: int = knob(30, "With token_supply = 'capped': mana tokens in the game (30; the "
+                            "Fairy Garden's count as out of the supply).", range=(10, 500))
+    supply_food: int = knob(30, "With token_supply = 'capped': food tokens in the game (30).",
+                            range=(10, 500))
     # --- rounds -------------------------------------------------------------------------------
     hand_size: int = knob(5, "Hero cards drawn each round (5).", range=(1, 10))
     draws_per_round: str = knob(
@@ -60,6 +67,9 @@ class Rules:
     bastion_skips_empty_hands: bool = knob(True, "Ruling 8: Bastion's discard skips players "
                                            "with no hero cards in hand (false: they lose a "
                                            "random card from their draw pile instead).")
+    banish: str = knob("exact", "Ruling 12: a banish effect (the Merchant's two, a Cleric's "
+                       "one) removes that many cards, fewer only if fewer exist ('exact'); "
+                       "'up_to' lets the player stop early.", choices=("exact", "up_to"))
     # --- adventure cards ----------------------------------------------------------------------
     adventure_reshuffle: bool = knob(True, "Ruling 7: one adventure deck of 51; when it runs "
                                      "out, played items and magic are shuffled into a new one "
@@ -78,6 +88,11 @@ class Rules:
                           "Phase (10).", range=(1, 50))
     vp_check: str = knob("track", "Ruling 9: the VP target counts track VP only ('track'); "
                          "'all' adds stones and fulfilled quests.", choices=("track", "all"))
+    guild_cards_count: str = knob(
+        "symbols", "Ruling 14: the Quest '2 VP with >= 5 cards of one guild' counts every owned "
+        "card showing that guild's symbol: guild heroes, Guild Masters, basic cards and Kings "
+        "(a King for each guild) ('symbols'); 'guild' = only the guild heroes and Guild Masters "
+        "of that guild.", choices=("symbols", "guild"))
     stone_vp: int = knob(1, "Final scoring: VP per Elemental Stone (1).", range=(0, 5))
     tie_breakers: str = knob("stones_then_kings", "Ruling 10: ties go to most stones, then "
                              "most Kings (the 5 Epic heroes), then are shared.",

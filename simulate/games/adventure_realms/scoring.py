@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from simulate.games.adventure_realms.actions import Phase
-from simulate.games.adventure_realms.components import GUILDS
+from simulate.games.adventure_realms.components import GUILDS, SYMBOLS
 from simulate.games.base import Outcome, ranks_by
 
 _G = [g.lower() for g in GUILDS]
@@ -80,12 +80,20 @@ class Scoring:
             elif kind == "per_king":
                 got = card.vp * self.kings(seat)
             else:                                   # guild_cards
-                counts = Counter(self.comp.heroes[c].guild for c in self.owned(seat))
-                counts.pop(-1, None)
-                got = card.vp if counts and max(counts.values()) >= card.quest[1] else 0
+                got = card.vp if max(self.guild_cards(seat)) >= card.quest[1] else 0
             vp += got
             done += got > 0
         return vp, held, done
+
+    def guild_cards(self, seat: int) -> list[int]:
+        """Per guild, the owned cards "of" it (ruling 14, ``guild_cards_count``): showing its
+        symbol ('symbols': basic cards and Kings too, a King for every guild), or belonging to
+        it ('guild': its guild heroes and Guild Masters)."""
+        heroes, owned = self.comp.heroes, self.owned(seat)
+        if self.rules.guild_cards_count == "guild":
+            return [sum(heroes[c].guild == g for c in owned) for g in range(len(GUILDS))]
+        bits = [1 << SYMBOLS.index(g) for g in GUILDS]
+        return [sum(bool(heroes[c].symbols & bit) for c in owned) for bit in bits]
 
     def vp_for_target(self, seat: int) -> int:
         """Ruling 9: the VP target counts the VP track only, or everything ('all')."""
@@ -202,7 +210,7 @@ class Scoring:
         assert adventures == Counter(comp.adventure_deck), "adventure cards appeared or vanished"
         for resource in ("gold", "mana", "food"):
             assert min(getattr(self, resource)) >= 0, f"negative {resource}"
-            assert self.supply_left(resource) >= 0, f"{resource} beyond the supply"
+            assert (self.supply_left(resource) or 0) >= 0, f"{resource} beyond the supply"
         assert self.garden >= 0
         top = comp.track_top
         for s in range(n):

@@ -22,7 +22,7 @@ from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.view import View, make_view
 
-AGENT, RECRUIT, BANISH, DISCARD, FORT, MAGIC, OVER = Phase
+AGENT, RECRUIT, BANISH, DISCARD, FORT, MAGIC, OVER, PAY = Phase
 FORT_AGENT = "agent"
 # The Fort's guild steps with 2 steps: two in one guild, or one in each of two guilds.
 FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))
@@ -86,6 +86,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.draw_after_banish = 0                               # draws listed after a banish
         self.fort_choice = False                                 # a Fort agent awaits its choice
         self.pending_discards: list[int] = []
+        self.unpaid: list[int] = []                              # revealed, price not paid
         self._then = ""                                          # what follows a sub-decision
         self._legal: list = []
         self._view = None
@@ -132,7 +133,7 @@ class State(Effects, Dungeon, RevealPhase):
         other.__dict__.update(self.__dict__)
         for name in _LISTS + ("hero_deck", "row", "masters", "adventure_deck", "adventure_discard",
                               "monsters", "occupied", "top_holder", "box", "pending_discards",
-                              "_legal"):
+                              "unpaid", "_legal"):
             value = getattr(self, name)
             setattr(other, name, [v[:] if isinstance(v, list) else v for v in value])
         other.power = [p[:] for p in self.power]
@@ -158,7 +159,7 @@ class State(Effects, Dungeon, RevealPhase):
     def _start_round(self) -> None:
         """Draw Phase: mana onto the Fairy Garden, 5 cards each; then the Agent Phase."""
         self.round += 1
-        self.garden += min(self.rules.garden_mana_per_round, self.supply_left("mana"))
+        self.garden += self.available("mana", self.rules.garden_mana_per_round)
         for seat in range(self.n):
             self.draw(seat, self.rules.hand_size)
             self.rp[seat] = 0
@@ -209,10 +210,19 @@ class State(Effects, Dungeon, RevealPhase):
                 if len(legal) > 1:
                     self.phase, self._legal = BANISH, legal
                     return
+                if legal and legal[0] != A.STOP_BANISHING:
+                    self._banish(legal[0])           # the only card left: no choice
+                    continue
                 self.banish_left = 0
             if self.draw_after_banish:               # effects in listed order: banish, then draw
                 n, self.draw_after_banish = self.draw_after_banish, 0
                 self.draw(self.turn_seat, n)
+            if self.unpaid:
+                legal = self._pay_options(self.turn_seat)
+                if legal:
+                    self.phase, self._legal = PAY, legal
+                    return
+                self.unpaid.clear()
             if self._then:
                 then, self._then = self._then, ""
                 if then == "next_agent":
@@ -268,8 +278,6 @@ class State(Effects, Dungeon, RevealPhase):
                     if is_open[sid]:
                         out.append(places.get(c * 256 + sid) or self._place_action(c, sid))
         out.append(A.REVEAL)
-        if any(comp.heroes[c].reveal_pay for c in self.hand[seat]):
-            out.append(A.REVEAL_PAY)
         return out
 
     def _place_action(self, card: int, space: int) -> A.Place:
@@ -334,6 +342,7 @@ _APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: RevealP
           A.Recruit: RevealPhase._recruit, A.EndReveal: RevealPhase._end_reveal_action,
           A.Banish: RevealPhase._banish, A.StopBanishing: RevealPhase._stop_banishing,
           A.Discard: RevealPhase._discard, A.FortChoice: State._fort_choice,
+          A.PayReveal: RevealPhase._pay_reveal, A.EndPaying: RevealPhase._end_paying,
           A.PlayMagic: Dungeon._play_magic,
           A.EndMagic: Dungeon._end_magic}
 

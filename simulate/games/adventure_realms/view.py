@@ -32,6 +32,7 @@ class View(NamedTuple):
     deck_size: int                   # cards in the seat's draw pile (never their order)
     rp: int                          # Recruit Points (Oasis RP before the Reveal)
     banish_left: int                 # cards the seat may still banish now
+    unpaid: tuple[int, ...]          # revealed cards (face up) whose reveal price may be paid
     # public, one item per seat
     gold: tuple[int, ...]            # Gold per seat
     mana: tuple[int, ...]            # Mana per seat
@@ -69,6 +70,7 @@ def make_view(state, seat: int) -> View:
         seat, s.phase, s.round, s.first_player, s.comp, s.rules,
         tuple(s.hand[seat]), tuple(s.adventures[seat]), tuple(s.discard[seat]),
         tuple(s.played[seat]), len(s.deck[seat]), s.rp[seat], s.banish_left,
+        tuple(s.unpaid),
         tuple(s.gold), tuple(s.mana), tuple(s.food), tuple(map(tuple, s.power)),
         tuple(s.vp), tuple(s.stones), tuple(s.dungeon),
         tuple(map(int.__sub__, s.agents, s.placed)), tuple(s.fort_freed),

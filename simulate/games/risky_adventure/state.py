@@ -46,7 +46,7 @@ class State(Claims, Scoring):
         comp = load_components()
         _check_data(rules, comp)
         self.rules, self.comp, self.rng, self.n = rules, comp, rng, n
-        self.events: list[str] | None = None
+        self._events: list[str] | None = []             # set-up's lines, until a log is on
         self.faces = face_symbols(rules.die_faces)
         self.is_over = False
         self.current_seat = 0
@@ -79,6 +79,19 @@ class State(Claims, Scoring):
                       for _ in range(n)]
         self._set_up()
         self._start_turn()
+        self._set_up_log, self._events = self._events, None
+
+    @property
+    def events(self) -> list[str] | None:
+        return self._events
+
+    @events.setter
+    def events(self, log: list[str] | None) -> None:
+        """A log turned on before the first move begins with the set-up's lines (the first
+        expedition board is revealed while the game is set up)."""
+        self._events = log
+        if log is not None and self.turn == 1 and self.phase == Phase.PLACE:
+            log.extend(self._set_up_log)
 
     # --- set-up (rulebook "Set-up") --------------------------------------------------------
     def _set_up(self) -> None:
@@ -114,8 +127,11 @@ class State(Claims, Scoring):
         _APPLY[type(action)](self, action)
 
     def view(self, seat: int) -> View:
+        if seat != self.current_seat:               # others never see the placement or roll
+            return self._snapshot(seat)
         if self.phase == Phase.CLAIM and self._view_cache[0] == (seat, self.turn):
-            # nothing but the roll changed since this seat's placement: reuse that snapshot
+            # nothing but the placement and the roll changed since the placing seat's own view:
+            # reuse that snapshot
             return self._view_cache[1]._replace(phase=Phase.CLAIM, placed=self.placed,
                                                 roll=tuple(self.roll))
         view = self._snapshot(seat)

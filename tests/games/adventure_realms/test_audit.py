@@ -24,7 +24,7 @@ def test_the_oasis_gives_the_rules_recruit_points():
 
 
 def test_merchant_banishes_before_it_draws():
-    s = start(2)                                      # "Banish two cards ... and draw a card"
+    s = start(2, banish="up_to")                      # "Banish two cards ... and draw a card"
     give_hand(s, 0, "Thief", "Villager")
     top = s.deck[0][-1]
     s.apply(A.Place("Thief", "Merchant"))

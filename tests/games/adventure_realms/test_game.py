@@ -45,7 +45,7 @@ def test_reveal_counts_the_hand_and_held_oasis_points_then_recruits_and_discards
     s.apply(A.Place("Thief", "Oasis"))                            # 3 RP held for the Reveal
     s.apply(next(a for a in s.legal_actions() if isinstance(a, A.Place)))   # seat 1 places
     while s.current_seat != 0:
-        s.apply(A.StopBanishing() if s.phase == Phase.BANISH else s.legal_actions()[0])
+        s.apply(s.legal_actions()[0])                 # StopBanishing first when offered
     dungeon = s.dungeon[0]
     s.apply(A.Reveal())
     assert s.rp[0] == 3 + 2 + 1 and s.dungeon[0] == dungeon + 1   # Villager 2, Fighter 1 + 1 step
@@ -84,7 +84,9 @@ def test_whole_games_keep_the_invariants(n, strategy):
 VARIANTS = [{"draws_per_round": "twice"}, {"tied_ranks": "dense", "stone_on_tie": "all"},
             {"monsters_by_level": False, "fort_agent_now": False}, {"vp_check": "all"},
             {"bastion_skips_empty_hands": False, "adventure_reshuffle": False},
-            {"vp_target": 30, "supply_gold": 10}, {"top_stays_exclusive": False, "hand_size": 7}]
+            {"vp_target": 30, "token_supply": "capped", "supply_gold": 10},
+            {"banish": "up_to", "guild_cards_count": "guild"},
+            {"top_stays_exclusive": False, "hand_size": 7}]
 
 
 @pytest.mark.parametrize("overrides", VARIANTS)

@@ -102,7 +102,7 @@ def _finish_round(s):
     """Everyone reveals and recruits nothing; magic is skipped: the round ends."""
     while s.round == 1 and not s.is_over:
         legal = s.legal_actions()
-        for a in (A.Reveal(), A.EndReveal(), A.EndMagic(), A.StopBanishing()):
+        for a in (A.Reveal(), A.EndPaying(), A.EndReveal(), A.EndMagic(), A.StopBanishing()):
             if a in legal:
                 s.apply(a)
                 break
