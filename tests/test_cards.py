@@ -84,3 +84,13 @@ def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], result.output
+
+
+def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path):
+    config = tmp_path / "rp.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 2\nout = "{tmp_path / "out"}"\n'
+                      '[cards]\ndecks = ["market"]\nentries = ["Longsword"]\n')
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "no card can be removed" in lines[0], result.output
