@@ -35,6 +35,7 @@ class RunTables:
     player_counts: list[int]
     unpaired: frozenset[str]       # variants played on their own seed: compared unpaired
     rotate: bool = False           # each seed played in every rotation of the seats
+    folder: Path | None = None     # the results folder (a command's own results file beside it)
 
     @property
     def cooperative(self) -> bool:
@@ -119,7 +120,7 @@ def open_run(out: Path) -> RunTables:
     unpaired = frozenset(v["name"] for v in identity["variants"] if v.get("seed") is not None)
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
                      [n for n in names if n in present], counts, unpaired,
-                     bool(identity.get("rotate", False)))
+                     bool(identity.get("rotate", False)), Path(out))
 
 
 def _num(column: str) -> pl.Expr:

@@ -12,7 +12,8 @@
             remove = [...], copies = {...} } (simulate/games/component_edits.py)
 [sweep]     rule = [values, ...] for one or more rules or "file:Entry.field" addresses: one
             variant per point of the grid (a point equal to the baseline is the baseline)
-[tune], [sensitivity]  read by `simulate tune` / `simulate sensitivity` (simulate/adaptive/)
+[tune], [sensitivity], [cards]  read by `simulate tune` / `sensitivity` / `cards`
+            (simulate/adaptive/)
 [components] folder = "..." (beside the config): the game's data files for this study; and
             changes to single entries for every variant, as a variant's components table
 ```
@@ -44,7 +45,7 @@ RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine
             "decision_seconds"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components",
-            "report"}
+            "report", "cards"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")

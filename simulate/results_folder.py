@@ -25,7 +25,8 @@ FORMAT = "dice-balance-run"          # the marker: manifest["format"]
 FORMAT_VERSION = 2                   # 1 = manifests written before the format tag existed
 MANIFEST = "manifest.json"
 REPORT = "report.html"
-ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json"}   # [table] -> its results
+ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json",   # [table] -> its results
+            "cards": "cards.json"}
 LOCK = ".simulate.lock"
 TABLES = ("games", "seats")
 CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")

@@ -20,13 +20,14 @@ from tests.fuzz_inputs import toml_text
 pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "configs").glob("*.toml"))
-ADAPTIVE = ("tune", "sensitivity")
+ADAPTIVE = ("tune", "sensitivity")          # they play in rounds: their first round shrinks
+COMMANDS = (*ADAPTIVE, "cards")             # a config with one of these tables is run by it
 SLOW_STRATEGIES = ("search",)              # seconds per game: two games per line-up do
 
 
 def command_of(config: dict) -> str:
-    """The command a config is written for: its adaptive table names it, else ``run``."""
-    return next((name for name in ADAPTIVE if name in config), "run")
+    """The command a config is written for: its command's table names it, else ``run``."""
+    return next((name for name in COMMANDS if name in config), "run")
 
 
 def uses_slow_strategy(config: dict) -> bool:

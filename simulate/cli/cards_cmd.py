@@ -1,0 +1,54 @@
+"""`simulate cards`: one variant per card of CONFIG's [cards] decks, removed from the game, played
+on the baseline's seeds; the report ranks the cards by their paired effect."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend,
+                                 user_errors)
+from simulate.cli.tune_cmd import Backend, Fresh, Report, Scheduler
+
+
+def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
+          seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
+          scheduler: Scheduler = None, fresh: Fresh = False, report: Report = True,
+          debug: Debug = False) -> None:
+    """Take each card of CONFIG's [cards] decks out of the game, one variant each on the
+    baseline's seeds (resuming an interrupted study), and write the report with the section
+    'What each card is worth'."""
+    from simulate.adaptive.cards import plan_cards, save_plan
+    from simulate.api import play
+    from simulate.cli.inspect_cmds import strategies_checked
+    from simulate.cli.progress import RunProgress
+    from simulate.config import load_toml
+    from simulate.results_folder import held_for_rounds
+    from simulate.runner import run
+
+    with user_errors(debug):
+        check_backend(backend, scheduler)
+        strategies_checked(config, debug)        # a module:Class strategy's code, bounded
+        plan = plan_cards(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
+                          chunk=chunk)
+        cfg = plan.cfg
+        if not plan.cards:
+            from simulate.games.base import ConfigError
+            raise ConfigError("[cards]: no card can be removed from this game"
+                              + (f" ({plan.skipped[0][1]})" if plan.skipped else ""))
+        with held_for_rounds(Path(cfg.out)), RunProgress() as progress:
+            run(cfg, backend, scheduler, fresh=fresh, upto=0)    # claim (and clear) the folder
+            save_plan(plan)
+            manifest, _, path = play(cfg, backend=backend, scheduler=scheduler, report=report,
+                                     progress=progress.games, debug=debug,
+                                     say=lambda line: typer.echo(line, err=True),
+                                     reporting=lambda: progress.step("writing the report"))
+        played = progress.played
+        done = manifest.data["games_done"]
+        typer.echo(f"{len(plan.cards)} cards removed one at a time, {len(plan.skipped)} refused "
+                   f"by the game; {done:,} games in {cfg.out}"
+                   + ("" if played else " (resumed: nothing to play)"))
+        for card, why in plan.skipped[:3]:
+            typer.echo(f"  skipped {card}: {why}")
+        if report:
+            typer.echo(f"report: {path}")

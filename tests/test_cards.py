@@ -1,0 +1,96 @@
+"""`simulate cards`: each card removed from the game on the baseline's seeds, ranked in the report."""
+import json
+from pathlib import Path
+
+import pytest
+
+from reports.report import structure
+from reports.tables import open_run
+from tests.helpers import simulate_cli
+
+CONFIG = """
+[run]
+game = "adventure_realms"
+games = {games}
+chunk = {games}
+out = "{out}"
+[players]
+count = 2
+[components]
+{components}
+[cards]
+decks = ["adventure_cards"]
+entries = {entries}
+"""
+
+
+def _config(tmp_path: Path, games=60, entries='["Coin Purse", "Fireball"]', components="",
+            cards=None) -> Path:
+    text = CONFIG.format(games=games, out=tmp_path / "out", entries=entries,
+                         components=components)
+    if cards is not None:
+        text = text.split("[cards]")[0] + cards
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    return path
+
+
+def _section(out: Path):
+    report = structure(open_run(out))
+    return next(s for s in report.sections if s.title == "What each card is worth")
+
+
+def test_cards_writes_the_section_with_a_forest_plot_and_resumes_for_free(tmp_path):
+    config = _config(tmp_path)
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    assert "2 cards removed" in result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "What each card is worth" in html and "<svg" in html
+    assert "Removing each card" in html                # the forest plot's title
+    assert json.loads((tmp_path / "out" / "cards.json").read_text())["cards"] == {
+        "without Coin Purse": "adventure_cards:Coin Purse",
+        "without Fireball": "adventure_cards:Fireball"}
+    again = simulate_cli("cards", config)
+    assert again.exit_code == 0, again.output
+    assert "resumed: nothing to play" in again.output
+
+
+def test_a_useless_card_is_worth_nothing_and_a_strong_one_is_significant(tmp_path):
+    # Royal Court made worth 20 VP; Guild Diplomat made worth 0 VP (a quest for nothing)
+    config = _config(tmp_path, games=300, entries='["Guild Diplomat", "Royal Court"]',
+                     components='"adventure_cards:Guild Diplomat.vp" = 0\n'
+                                '"adventure_cards:Royal Court.vp" = 20')
+    result = simulate_cli("cards", config, "--no-report")
+    assert result.exit_code == 0, result.output
+    section = _section(tmp_path / "out")
+    useless = section.differences[("without Guild Diplomat", 2, "winning VP")]
+    strong = section.differences[("without Royal Court", 2, "winning VP")]
+    assert useless.low <= 0 <= useless.high
+    assert strong.high < 0                       # without it the winner scores less
+    found = {f.about: f for f in section.family.findings}
+    assert found["without Royal Court vs baseline: winning VP"].p < 0.001
+    assert not found["without Guild Diplomat vs baseline: winning VP"].p < 0.05
+
+
+@pytest.mark.parametrize("cards, words", [
+    ('decks = ["adventure_card"]', "did you mean"),
+    ('decks = "adventure_cards"', "a list of data files"),
+    ('decks = ["adventure_cards"]\nentries = ["Coin Purs"]', "did you mean"),
+    ('decks = ["adventure_cards"]\nentrys = ["Coin Purse"]', "did you mean"),
+])
+def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words):
+    result = simulate_cli("cards", _config(tmp_path, cards="[cards]\n" + cards))
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
+
+
+def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path):
+    config = tmp_path / "rp.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 2\nout = "{tmp_path / "out"}"\n'
+                      '[cards]\ndecks = ["market"]\nentries = ["Longsword"]\n')
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "no card can be removed" in lines[0], result.output
