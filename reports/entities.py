@@ -214,12 +214,9 @@ def build(section: Section) -> None:
             blocks += made
     if blocks:
         section.add(Heading("Balance of every entity (printed rules)"), Paragraph(
-            "Each seat, strategy, hero, class, race, guild or card against the fair share, "
-            "within one player count. The unit is the game (with rotate = true, a seed with "
-            "its rotations): the entity's mean win in the games it is in against those "
-            "games' fair share. Dealt or rotated entities are tested and may reach the "
-            "summary; chosen ones (cards owned, the dominant guild) are associations, shown "
-            "and never claimed."), *blocks)
+            "Each entity against the fair share within one player count; the unit is the "
+            "game (a seed with its rotations). Dealt or rotated entities are tested; chosen "
+            "ones (cards, guilds) are associations, never claimed."), *blocks)
 
 
 def _blocks(section: Section, players: int, kind: Kind, found: list[Estimate]) -> list:

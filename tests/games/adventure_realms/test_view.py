@@ -38,7 +38,8 @@ def test_the_view_is_read_only_and_shows_only_what_the_seat_may_see():
 @pytest.mark.parametrize("n", [2, 4])
 def test_the_view_holds_every_public_pile(n):
     seen = {"discard": False, "played": False, "adventure_discard": False, "box": False}
-    for s in _states(n, seed=n):
+    states = (s for seed in (n, n + 10, n + 20) for s in _states(n, seed=seed))
+    for s in states:
         for seat in range(n):
             v = s.view(seat)
             assert v.discard_piles == tuple(map(tuple, s.discard))
