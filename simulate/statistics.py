@@ -202,9 +202,11 @@ def within_game(n: int, total: float, squares: float, test: str = "paired t",
         return Difference(total / n if n else math.nan, math.nan, math.nan, math.nan, n, test)
     mean = total / n
     sd = sd_from_sums(n, total, squares)
-    if sd == 0:
-        return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, n, test,
-                          identical=mean == 0)
+    if sd == 0 and mean == 0:
+        return Difference(mean, mean, mean, 1.0, n, test, identical=True)
+    if sd == 0:       # every game the same gap: the bounded rule of three, an exact sign test
+        low, high = mean_interval(n, mean, 0.0, bounds=bounds)
+        return Difference(mean, low, high, min(1.0, 2 * 0.5 ** n), n, test)
     low, high = mean_interval(n, mean, sd, bounds=bounds)
     return Difference(mean, low, high, t_test_p(n, mean, sd), n, test,
                       detectable=(Z95 + Z80) * sd / math.sqrt(n),

@@ -157,3 +157,14 @@ def test_the_module_imports_nothing_of_the_project():
 def test_nothing_loads_statsmodels_any_more():
     assert _loaded("reports.report, simulate.adaptive.sensitivity, strategies.search, "
                    "simulate.adaptive.tune_strategy", ("statsmodels", "patsy", "pandas")) == []
+
+
+def test_a_per_game_gap_that_is_the_same_in_every_game_still_has_an_interval():
+    """A strategy that never wins with seats rotated: every seed's gap is -0.25. The interval
+    is the bounded rule of three, never of zero width, and p the exact sign test, never 0."""
+    from simulate.statistics import within_game
+    diff = within_game(40, -10.0, 2.5, bounds=(-1.0, 1.0))
+    assert diff.value == -0.25 and diff.low < -0.25 < diff.high
+    assert -1.0 <= diff.low and diff.high <= 1.0
+    assert diff.p == 2 * 0.5 ** 40 and not diff.identical
+    assert within_game(40, 0.0, 0.0).identical
