@@ -25,7 +25,7 @@ from reports.blocks import Details, Heading, Mean, Paragraph, Rate, Table, perce
 from reports.findings import Finding
 from reports.forest import forest_plot
 from reports.section import TINY, Section, points
-from reports.tables import BASELINE, collect
+from reports.tables import BASELINE, collect, rate_of
 from simulate.statistics import (Difference, rate_against_share, sd_from_sums, unpaired_means,
                                  unpaired_rates, within_game)
 
@@ -242,7 +242,7 @@ def _blocks(section: Section, players: int, kind: Kind, found: list[Estimate]) -
     status = "assigned: tested" if kind.assigned else "association: shown, never claimed"
     caption = f"Win rate by {kind.label} at {where} (printed rules; {kind.how}; {status})."
     fair = section.fair_share(players) if not contrast else \
-        sum(e.fair * e.units for e in found) / max(sum(e.units for e in found), 1)
+        rate_of(run.results_at(players, BASELINE), "won").value      # the overall rate
     line = "the team's win rate" if run.cooperative else \
         "the solo win rate" if players == 1 else "fair share"
     figure = forest_plot([(e.name, e.value, e.low, e.high) for e in found], fair,

@@ -8,7 +8,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports import seats, summary
+from reports import entities, seats, summary
 from reports.blocks import Details, Figure, Paragraph
 from reports.section import Section
 from reports.tables import from_frames
@@ -110,7 +110,7 @@ def test_identical_entities_claim_nothing():
     assert "No test in this report" in text
 
 
-def test_a_hero_in_a_cooperative_game_is_tested_with_against_without():
+def test_a_hero_in_a_cooperative_game_is_tested_with_against_without(monkeypatch):
     """Roll for Adventure with hero powers: the team wins or loses together, so a hero is
     judged by the team's win rate in games with it against games without it."""
     rng = np.random.default_rng(4)
@@ -119,8 +119,13 @@ def test_a_hero_in_a_cooperative_game_is_tested_with_against_without():
     win = lucky.with_columns((pl.Series(rng.random(lucky.height)) < pl.when(pl.col("m"))
                               .then(0.6).otherwise(0.3)).alias("won")).select("game", "won")
     table = table.drop("won").join(win, on="game")
+    lines = []
+    monkeypatch.setattr(entities, "forest_plot",
+                        lambda rows, line, *rest: lines.append(line) or Paragraph(""))
     section, text = built(games, table, FakeSpec(cooperative=True))
     assert "At 2 players the team wins" in text and "with the minstrel (hero) vs" in text
+    overall = table.group_by("game").agg(pl.col("won").first())["won"].mean()
+    assert lines and all(abs(x - overall) < 1e-9 for x in lines)   # the line: the team's rate
 
 
 def test_a_fixed_strategy_in_the_first_seat_is_named_as_a_strategy_effect():
