@@ -3,8 +3,6 @@ game, compared with the baseline on the same seeds (paired), one estimate per ca
 count on the game's headline measure, every card in the report's one Holm correction."""
 from __future__ import annotations
 
-import json
-
 from reports.blocks import Details, Note, Paragraph, Table
 from reports.findings import Finding
 from reports.forest import forest_plot
@@ -12,30 +10,12 @@ from reports.section import Measure, Section, units
 from reports import variants as generic
 
 TITLE = "What each card is worth"
-RESULTS = "cards.json"
 # The headline measure per game: what a card moves that the game is about.
 HEADLINE = {"adventure_realms": Measure("winning VP", "games", "winner_vp", rank=1)}
 
 
-def study(run) -> dict:
-    """The study's cards.json ({} when the run is no card study)."""
-    path = run.folder / RESULTS if run.folder else None
-    if path is None or not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) and isinstance(data.get("cards"), dict) else {}
-
-
-def card_variants(run) -> dict[str, str]:
-    """Variant name -> "deck:Entry" for the cards of the study that were played."""
-    return {v: str(c) for v, c in study(run).get("cards", {}).items() if v in run.compared}
-
-
 def applies(run) -> bool:
-    return bool(card_variants(run))
+    return bool(run.cards)
 
 
 def headline(run) -> Measure:
@@ -47,7 +27,7 @@ def headline(run) -> Measure:
 
 
 def build(section: Section) -> None:
-    run, cards = section.run, card_variants(section.run)
+    run, cards = section.run, section.run.cards
     measure = headline(run)
     section.add(Paragraph(
         f"Each of {len(cards)} cards was taken out of the game (every copy), one variant per "
@@ -57,7 +37,7 @@ def build(section: Section) -> None:
         "one Holm correction; cards are ranked by their effect. This is an intervention: the "
         "owners-against-non-owners table of the game's own section is an association (who "
         "takes a card is chosen in play) and answers a different question."))
-    skipped = study(run).get("skipped") or []
+    skipped = run.cards_skipped
     if skipped:
         section.add(Note(f"{len(skipped)} card(s) could not be removed and were skipped: "
                          + "; ".join(f"{c}: {why}" for c, why in skipped[:5])

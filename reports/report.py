@@ -35,7 +35,8 @@ def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
     """The run's whole tables, rows in config order (for notebooks and old-style sections; the
     report itself never loads them whole)."""
     run = open_run(Path(out))
-    rank = pl.col("variant").replace_strict({v: i for i, v in enumerate(run.variants)},
+    order = [*run.variants, *run.cards]            # a card study's variants after the rules'
+    rank = pl.col("variant").replace_strict({v: i for i, v in enumerate(order)},
                                             return_dtype=pl.Int64)
     return (run.manifest, collect(run.games.sort(rank, "players", "game")),
             collect(run.seats.sort(rank, "players", "game", "seat")))
@@ -48,7 +49,7 @@ def structure(run: RunTables) -> Report:
     built, bodies = [], []
     for title, build in (("Seats and strategies", seats.build),
                          (skill.title(run), skill.build if skill.applies(run) else None),
-                         ("Variants", variants.build if variants.others(run) else None),
+                         ("Variants", variants.build if run.compared else None),
                          (cards.TITLE, cards.build if cards.applies(run) else None),
                          (spec.title, _game_section(spec.name))):
         if build is None:

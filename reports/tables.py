@@ -7,7 +7,8 @@ time (the unit of analysis: never pool player counts).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -36,6 +37,10 @@ class RunTables:
     unpaired: frozenset[str]       # variants played on their own seed: compared unpaired
     rotate: bool = False           # each seed played in every rotation of the seats
     folder: Path | None = None     # the results folder (a command's own results file beside it)
+    # A `simulate cards` study: variant -> "deck:Entry" removed. Not in ``variants``: only the
+    # section "What each card is worth" compares them (one test per card and player count).
+    cards: dict = field(default_factory=dict)
+    cards_skipped: list = field(default_factory=list)   # [card, why] a game could not remove
 
     @property
     def cooperative(self) -> bool:
@@ -118,9 +123,24 @@ def open_run(out: Path) -> RunTables:
     present = set(collect(games.select(pl.col("variant").unique()))["variant"].to_list())
     counts = sorted(collect(games.select(pl.col("players").unique()))["players"].to_list())
     unpaired = frozenset(v["name"] for v in identity["variants"] if v.get("seed") is not None)
+    played = [n for n in names if n in present]
+    study = _card_study(Path(out))
+    cards = {v: str(c) for v, c in study.get("cards", {}).items() if v in played}
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
-                     [n for n in names if n in present], counts, unpaired,
-                     bool(identity.get("rotate", False)), Path(out))
+                     [n for n in played if n not in cards], counts, unpaired,
+                     bool(identity.get("rotate", False)), Path(out), cards,
+                     list(study.get("skipped") or []))
+
+
+def _card_study(out: Path) -> dict:
+    """The folder's cards.json, written by `simulate cards` ({} for any other run)."""
+    from simulate.folder_io import read_regular
+    from simulate.results_folder import ADAPTIVE
+    try:
+        data = json.loads(read_regular(out / ADAPTIVE["cards"], limit=64 * 2**20))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and isinstance(data.get("cards"), dict) else {}
 
 
 def _num(column: str) -> pl.Expr:

@@ -32,16 +32,9 @@ def measures(run, players: int) -> list[Measure]:
     return chosen + [Measure("decisions", "games", "decisions")]
 
 
-def others(run) -> list[str]:
-    """The variants this section compares: all but a card study's cards (reports/cards.py)."""
-    from reports.cards import card_variants
-    cards = card_variants(run)
-    return [v for v in run.compared if v not in cards]
-
-
 def build(section: Section) -> None:
     run = section.run
-    paired = [v for v in others(run) if v not in run.unpaired]
+    paired = [v for v in run.compared if v not in run.unpaired]
     text = ("Each variant is compared with the baseline within one player count. ")
     if paired:
         text += ("Variants on the run's seed played the same game seeds as the baseline, so "
@@ -60,7 +53,7 @@ def build(section: Section) -> None:
              "every claim of the whole report.")
     section.add(Paragraph(text))
     for players in run.player_counts:
-        section.add(section.compare_variants(players, measures(run, players), others(run)))
+        section.add(section.compare_variants(players, measures(run, players)))
     sweep = run.manifest.get("config", {}).get("sweep", {})
     if len(sweep) == 1:
         section.add(_sweep(section, *next(iter(sweep.items()))))

@@ -54,6 +54,14 @@ def test_cards_writes_the_section_with_a_forest_plot_and_resumes_for_free(tmp_pa
     again = simulate_cli("cards", config)
     assert again.exit_code == 0, again.output
     assert "resumed: nothing to play" in again.output
+    report = structure(open_run(tmp_path / "out"))
+    elsewhere = [f.about for s in report.sections if s.title != "What each card is worth"
+                 for f in s.family.findings if "without " in f.about]
+    assert not elsewhere          # a card is tested once: in its section, not per game section
+    ours = [f for s in report.sections for f in s.family.findings if f.about.startswith("without")]
+    assert {s.family.budget for s in report.sections} == {
+        sum(1 for s in report.sections for f in s.family.findings if f.kind != "screen")}
+    assert len(ours) == 2                                         # one per card, 2 players
 
 
 def test_a_useless_card_is_worth_nothing_and_a_strong_one_is_significant(tmp_path):
