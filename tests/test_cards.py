@@ -88,18 +88,26 @@ def test_a_useless_card_is_worth_nothing_and_a_strong_one_is_significant(tmp_pat
     ('decks = ["adventure_cards"]\nentries = ["Coin Purs"]', "did you mean"),
     ('decks = ["adventure_cards"]\nentrys = ["Coin Purse"]', "did you mean"),
 ])
-def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words):
-    result = simulate_cli("cards", _config(tmp_path, cards="[cards]\n" + cards))
+@pytest.mark.parametrize("command", ["cards", "validate"])
+def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words, command):
+    result = simulate_cli(command, _config(tmp_path, cards="[cards]\n" + cards))
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], result.output
+    assert not (tmp_path / "out").exists()
 
 
-def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path):
+def test_validate_checks_a_card_study(tmp_path):
+    result = simulate_cli("validate", _config(tmp_path))
+    assert result.exit_code == 0 and "ok: cards, 2 removed" in result.output, result.output
+
+
+@pytest.mark.parametrize("command", ["cards", "validate"])
+def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path, command):
     config = tmp_path / "rp.toml"
     config.write_text(f'[run]\ngame = "roll_player"\ngames = 2\nout = "{tmp_path / "out"}"\n'
                       '[cards]\ndecks = ["market"]\nentries = ["Longsword"]\n')
-    result = simulate_cli("cards", config)
+    result = simulate_cli(command, config)
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "no card can be removed" in lines[0], result.output

@@ -60,6 +60,9 @@ def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
                 continue
             variants.append(variant)
             cards[name] = card
+    if not cards:
+        raise ConfigError("[cards]: no card can be removed from this game"
+                          + (f" ({skipped[0][1]})" if skipped else ""))
     cfg = dataclasses.replace(base, variants=variants)
     return CardsPlan(cfg, cards, skipped)
 

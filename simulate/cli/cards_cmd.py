@@ -32,10 +32,6 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
         plan = plan_cards(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                           chunk=chunk)
         cfg = plan.cfg
-        if not plan.cards:
-            from simulate.games.base import ConfigError
-            raise ConfigError("[cards]: no card can be removed from this game"
-                              + (f" ({plan.skipped[0][1]})" if plan.skipped else ""))
         with held_for_rounds(Path(cfg.out)), RunProgress() as progress:
             run(cfg, backend, scheduler, fresh=fresh, upto=0)    # claim (and clear) the folder
             save_plan(plan)

@@ -73,7 +73,7 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
             return
         cfg = load_config(config)
         check_out(Path(cfg.out))
-        if "tune" in cfg.raw or "sensitivity" in cfg.raw:
+        if any(table in cfg.raw for table in ("tune", "sensitivity", "cards")):
             typer.echo(_check_adaptive(cfg.raw))
             return
         variants = ", ".join(v.name for v in cfg.variants)
@@ -136,10 +136,15 @@ def _validate_in_child(config: str, debug: bool, say_ok: bool = True) -> None:
 
 
 def _check_adaptive(data: dict) -> str:
-    """Validate a config's [tune] or [sensitivity] table; a one-line summary."""
+    """Validate a config's [tune], [sensitivity] or [cards] table; a one-line summary."""
+    from simulate.adaptive.cards import plan_cards
     from simulate.adaptive.sensitivity import plan_sensitivity
     from simulate.adaptive.tune import plan_tune
 
+    if "cards" in data:
+        cards = plan_cards(data)
+        return (f"ok: cards, {len(cards.cards)} removed one at a time ({len(cards.skipped)} "
+                f"refused by the game), {cards.cfg.games:,} games each")
     if "tune" in data:
         plan = plan_tune(data)
         return (f"ok: tune {', '.join(plan.rules)} over {len(plan.grid)} values by "
