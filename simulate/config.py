@@ -178,11 +178,12 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     baseline_overrides = _table(data, "rules")
     folder = _components(data, spec.name)
     common = {k: v for k, v in _table(data, "components").items() if k != "folder"}
+    baseline_rules = make_rules(spec.rules_class, baseline_overrides, "[rules]")
     changes = Changes(spec.name, folder)
-    changes = Changes(spec.name, folder, changes.add(common, "[components]") if common else ())
-    variants = [Variant(BASELINE, baseline_overrides,
-                        make_rules(spec.rules_class, baseline_overrides, "[rules]"),
-                        components=changes.common)]
+    if common:
+        changes = Changes(spec.name, folder,
+                          changes.checked(common, "[components]", spec, baseline_rules, seats))
+    variants = [Variant(BASELINE, baseline_overrides, baseline_rules, components=changes.common)]
     raw_variants = data.get("variants", [])
     if not isinstance(raw_variants, list):
         raise ConfigError("variants must be an array of tables: [[variants]] name = ...")
@@ -190,20 +191,17 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
         raise ConfigError(f"[[variants]]: {len(raw_variants):,} given; the most is "
                           f"{MAX_VARIANTS:,}")
     for i, table in enumerate(raw_variants):
-        variants.append(_variant(table, i, spec, baseline_overrides, variants, seats=seats,
-                                 changes=changes))
+        variants.append(_variant(table, i, spec, baseline_overrides, variants, changes,
+                                 seats=seats))
     for table in sweep_points(_table(data, "sweep")):
-        variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, "[sweep]",
-                           changes=changes)
+        variant = _variant(table, len(variants) - 1, spec, baseline_overrides, variants, changes,
+                           "[sweep]", seats=seats)
         base = variants[0]
         if rules_dict(variant.rules) != rules_dict(base.rules) or (   # else: the baseline
                 variant.components != base.components and
                 changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
-    for variant in variants:
-        if variant.components:
-            changes.set_up(spec, variant, seats)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
@@ -228,7 +226,7 @@ def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:
 
 
 def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Variant],
-             where: str = "", seats: int = 0, changes: Changes | None = None) -> Variant:
+             changes: Changes, where: str = "", seats: int = 0) -> Variant:
     where = where or f"[[variants]] #{i + 1}"
     if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
         raise ConfigError(f"{where}: each variant needs a name = \"...\"")
@@ -247,13 +245,13 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     own = table.get("components", {})
     point = {k: v for k, v in table.items() if is_address(k)}          # a sweep's point
     own = {**own, **point} if isinstance(own, dict) else own
-    edits = changes.add(own, f"variant '{name}'") if changes and own != {} else \
-        changes.common if changes else ()
     overrides = {**baseline, **{k: v for k, v in table.items()
                                 if k not in ("name", "seed", "strategies", "components")
                                 and not is_address(k)}}
-    return Variant(name, overrides, make_rules(spec.rules_class, overrides, f"variant '{name}'"),
-                   own_seed, strategies, edits)
+    rules = make_rules(spec.rules_class, overrides, f"variant '{name}'")
+    edits = changes.checked(own, f"variant '{name}'", spec, rules, seats) if own != {} else \
+        changes.common
+    return Variant(name, overrides, rules, own_seed, strategies, edits)
 
 
 def variant_name(name: str, where: str) -> str:

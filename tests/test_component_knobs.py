@@ -178,3 +178,14 @@ def test_a_changed_set_that_cannot_set_a_game_up_is_refused_on_validate(tmp_path
                      '{ remove = ["artifacts:A1", "artifacts:A2"] }\n')
     one_line_exit_2(simulate_cli("validate", config), "variant 'few'",
                     "4 A-artifacts, set-up needs 6")
+
+
+@pytest.mark.parametrize("command", ["validate", "sensitivity"])
+def test_sensitivity_refuses_a_value_that_cannot_set_a_game_up(tmp_path, command):
+    """Like a [[variants]] change: refused when the config is read, naming the value (it
+    failed in the value's first chunk, after the baseline's games, without its name)."""
+    config = _config(tmp_path, "risky_adventure",
+                     '[sensitivity]\nrules = []\ncomponents = { "artifacts:A1.back" = ["B"] }\n')
+    result = simulate_cli(command, config)
+    one_line_exit_2(result, "artifacts:A1.back", "set-up needs 6")
+    assert not (tmp_path / "run" / "games").exists()

@@ -52,9 +52,9 @@ def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
             card = f"{deck}:{entry}"
             name = variant_label(entry, cards)
             try:
-                edits = changes.add({"remove": [card]}, f"[cards] {card}")
+                edits = changes.checked({"remove": [card]}, f"[cards] {card}", base.spec,
+                                        baseline.rules, max(base.player_counts))
                 variant = Variant(name, baseline.overrides, baseline.rules, components=edits)
-                changes.set_up(base.spec, variant, max(base.player_counts))
             except ConfigError as exc:
                 skipped.append((card, str(exc)))
                 continue

@@ -85,7 +85,7 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
             changes[name] = (rule, value)
         except ConfigError as exc:        # a value the other rules forbid (cross-field check)
             skipped.append((name, str(exc).removeprefix("[rules]: ")))
-    for name, (field, value, edits) in _component_values(table, base).items():
+    for name, (field, value, edits) in _component_values(table, base, players).items():
         variants.append(Variant(name, baseline.overrides, baseline.rules, components=edits))
         changes[name] = (field, value)
     cfg = dataclasses.replace(base, games=cap, variants=variants, player_counts=[players])
@@ -93,7 +93,8 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
                            schedule(first, cap, base.chunk), confidence, changes, skipped)
 
 
-def _component_values(table: dict, base: RunConfig) -> dict[str, tuple[str, Any, tuple]]:
+def _component_values(table: dict, base: RunConfig,
+                      players: int) -> dict[str, tuple[str, Any, tuple]]:
     """Variant name -> (address, value, edits) for every value of ``components`` to try."""
     given = table.get("components", {})
     if not isinstance(given, dict) or not all(is_address(k) and isinstance(v, list) and v
@@ -101,8 +102,10 @@ def _component_values(table: dict, base: RunConfig) -> dict[str, tuple[str, Any,
         raise ConfigError('[sensitivity] components: give addresses and the values to try, '
                           'e.g. components = { "market:Longsword.cost" = [2, 6] }')
     changes = Changes(base.game, base.components, base.variants[0].components)
-    return {f"{field}={show_value(v)}": (field, v, changes.add({field: v}, "[sensitivity]"))
-            for field, values in given.items() for v in values}
+    rules = base.variants[0].rules
+    return {f"{field}={show_value(v)}": (field, v, changes.checked(
+        {field: v}, f"[sensitivity] {field}={show_value(v)}", base.spec, rules, players))
+        for field, values in given.items() for v in values}
 
 
 def verdict(settled: str | None, diff: Estimate, p_holm: float) -> str:

@@ -97,10 +97,10 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
                      **{k: v for k, v in knobs.items() if not is_address(k)}}
         fields = {k: v for k, v in knobs.items() if is_address(k)}
         name = plan.variant_name(point)
-        variants.append(Variant(name, overrides,
-                                make_rules(spec.rules_class, overrides, f"[tune] {name}"),
-                                components=changes.add(fields, f"[tune] {name}") if fields
-                                else changes.common))
+        made = make_rules(spec.rules_class, overrides, f"[tune] {name}")
+        edits = changes.checked(fields, f"[tune] {name}", spec, made,
+                                max(t.players for t in targets)) if fields else changes.common
+        variants.append(Variant(name, overrides, made, components=edits))
     plan.cfg = dataclasses.replace(base, games=cap, variants=variants,
                                    player_counts=sorted({t.players for t in targets}))
     return plan

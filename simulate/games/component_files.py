@@ -381,15 +381,18 @@ class Changes:
             raise ConfigError(f"{where}: {exc}") from None
         return edits
 
-    def set_up(self, spec: Any, variant: Any, players: int) -> None:
-        """The variant's changed set must also set a game up (Risky Adventure's set-up needs
-        so many artifacts of each back): checked now, not in the first chunk."""
+    def checked(self, table: Any, where: str, spec: Any, rules: Any, players: int) -> tuple:
+        """``add``, and the changed set must also set a game of ``players`` up (Risky
+        Adventure's set-up needs so many artifacts of each back): checked now, for every
+        variant, sweep point, tune or sensitivity value and card, not in its first chunk."""
         import random
-        with using_folder(self.game, self.folder, variant.components):
+        edits = self.add(table, where)
+        with using_folder(self.game, self.folder, edits):
             try:
-                spec.new_game(variant.rules, players, random.Random(0), None)
+                spec.new_game(rules, players, random.Random(0), None)
             except ConfigError as exc:
-                raise ConfigError(f"variant '{variant.name}': {exc}") from None
+                raise ConfigError(f"{where}: {exc}") from None
+        return edits
 
     def loaded(self, edits: tuple) -> Any:
         """The component set the edits make (equal sets play equal games)."""
