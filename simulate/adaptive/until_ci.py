@@ -114,16 +114,17 @@ def intervals(out: str | Path, games: int, cooperative: bool, rotate: bool = Fal
              .select("variant", "players", "game", "seat", "won"))
     if cooperative:
         seats = seats.filter(pl.col("seat") == 0)
+    seats = seats.with_columns(plays=pl.lit(1), wins=pl.col("won").cast(pl.Int64))
     if rotate:       # one unit per seed: a seat's share of the rotations won
         seats = seats.group_by("variant", "players", "game", "seat").agg(
-            pl.col("won").cast(pl.Float64).mean())
+            pl.col("won").cast(pl.Float64).mean(), pl.col("plays", "wins").sum())
     seats = seats.collect()
     found = {}
     for (variant, players, seat), part in seats.group_by("variant", "players", "seat"):
         won = part["won"].cast(pl.Float64).to_numpy()
         est = estimate(won, CONFIDENCE, binary=not rotate)
-        wins = float(won.sum()) * (players if rotate else 1)     # rotations won, over all
-        events = int(min(wins, len(won) * (players if rotate else 1) - wins))
+        wins = int(part["wins"].sum())                           # rotations won, counted
+        events = min(wins, int(part["plays"].sum()) - wins)
         found[f"{variant}, {players}p, seat {seat}: win rate"] = (est.width, events)
     base = seats.filter(pl.col("variant") == BASELINE)
     others = seats.filter((pl.col("variant") != BASELINE)

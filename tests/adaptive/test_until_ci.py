@@ -112,3 +112,17 @@ def test_a_variant_on_its_own_seed_is_compared_unpaired(tmp_path, monkeypatch):
     width, _ = intervals(tmp_path, 400, False, unpaired=frozenset({"own"}))[name]
     assert math.isclose(width, unpaired.high - unpaired.low)
     assert width > 2 * (paired.high - paired.low)       # pairing would stop far too early
+
+
+def test_with_rotation_the_wins_a_rate_has_seen_are_counted_not_rebuilt_from_shares(
+        tmp_path, monkeypatch):
+    """Shares x players rebuilt in floats were truncated: 14 wins, each a share of 1/3 of its
+    seed's rotations, summed to 13.999... and read as 13 (at 7 seats 10 read as 9, one round
+    more than the floor asks)."""
+    rows = [pl.DataFrame({"variant": "baseline", "players": 3, "game": np.arange(30), "seat": s,
+                          "rotation": r, "won": (np.arange(30) < 14) & (r == 0) & (s == 0)})
+            for s in range(3) for r in range(3)]
+    seats = pl.concat(rows)
+    monkeypatch.setattr(until_ci, "read_tables", lambda out: (None, seats.lazy()))
+    _, events = intervals(tmp_path, 30, False, rotate=True)["baseline, 3p, seat 0: win rate"]
+    assert events == 14
