@@ -52,16 +52,17 @@ def _at(section: Section, players: int, cards: dict[str, str], measure: Measure)
     extra = [m for m in generic.measures(run, players) if m.column != measure.column
              or m.table != measure.table]
     for variant, card in cards.items():
+        entry = card.split(":", 1)[1]           # the card's name, not its data-file address
         found = section._compare(players, variant, [measure] + extra)
         if measure in found:
             diff = found[measure][0]
             section.differences[(variant, players, measure.label)] = diff
             finding = None if diff.identical else section.test(Finding(
                 players, f"{variant} vs baseline: {measure.label}", units(diff), diff.test,
-                diff.p, f"At {players} player{'s' if players > 1 else ''}, removing {card} "
+                diff.p, f"At {players} player{'s' if players > 1 else ''}, removing {entry} "
                 f"changes the {measure.label} by {units(diff)}", "variant", order=1))
             rows.append((diff.value, [card, units(diff), diff.n, diff.test, finding or "–"]))
-            forest.append((card.split(":", 1)[1], diff.value, diff.low, diff.high))
+            forest.append((entry, diff.value, diff.low, diff.high))
         others += [[card, m.label, units(d)] for m, (d, _, _) in found.items() if m != measure]
     if not rows:
         return

@@ -111,3 +111,11 @@ def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path, comman
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "no card can be removed" in lines[0], result.output
+
+
+def test_card_variant_names_stay_unique_after_spaces_are_collapsed():
+    from simulate.adaptive.cards import variant_label
+    taken: dict[str, str] = {}
+    for entry in ("A  B", "A B", "A   B "):
+        taken[variant_label(entry, taken)] = entry
+    assert sorted(taken) == ["without A B", "without A B #2", "without A B #3"]

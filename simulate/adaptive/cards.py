@@ -16,7 +16,6 @@ reads it (reports/cards.py).
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,9 @@ from typing import Any
 from simulate.adaptive.rounds import base_run, write_json
 from simulate.config import NAME_CHARS, MAX_NAME, RunConfig, Variant
 from simulate.games.base import ConfigError, did_you_mean
-from simulate.games.component_files import Changes, shipped_files
+from simulate.games.component_edits import entry_names, few
+from simulate.games.component_files import (Changes, DataFolder, game_components,
+                                             shipped_files)
 
 KEYS = {"decks", "entries"}
 RESULTS = "cards.json"
@@ -91,19 +92,9 @@ def _decks(value: Any, base: RunConfig) -> dict[str, list[str]]:
 
 
 def _raw(base: RunConfig, stem: str) -> Any:
-    return json.loads((Path(base.data) / f"{stem}.json").read_text(encoding="utf-8"))
-
-
-def entry_names(raw: Any) -> list[str]:
-    """The names (or ids) of a data file's entries: its top-level lists of named objects."""
-    names = []
-    for key, value in raw.items() if isinstance(raw, dict) else ():
-        if isinstance(value, list) and not key.startswith("_"):
-            for item in value:
-                label = item.get("name", item.get("id")) if isinstance(item, dict) else None
-                if isinstance(label, str) and label not in names:
-                    names.append(label)
-    return names
+    """The deck file's JSON, read as every data file is (a BOM allowed, no repeated key)."""
+    module = game_components(base.game)
+    return DataFolder(base.game, Path(base.data), module.SHIPPED).json(f"{stem}.json")
 
 
 def _entries(value: Any, decks: dict[str, list[str]]) -> set[str] | None:
@@ -117,18 +108,19 @@ def _entries(value: Any, decks: dict[str, list[str]]) -> set[str] | None:
         if not isinstance(entry, str) or entry not in known:
             raise ConfigError(f"[cards] entries: unknown entry {entry!r}"
                               f"{did_you_mean(str(entry), known)}; the decks' entries: "
-                              f"{', '.join(known[:12])}{', ...' if len(known) > 12 else ''}")
+                              f"{few(known)}")
     return set(value)
 
 
 def variant_label(entry: str, taken: dict[str, str]) -> str:
     """'without Coin Purse': a variant name (characters a name may not hold become '_')."""
-    plain = "".join(c if NAME_CHARS.fullmatch(c) else "_" for c in entry).strip() or "card"
-    name = (PREFIX + plain)[:MAX_NAME - 4]
+    plain = "".join(c if NAME_CHARS.fullmatch(c) else "_" for c in entry)
+    plain = re.sub(r"\s+", " ", plain).strip() or "card"      # before the uniqueness check
+    name = (PREFIX + plain)[:MAX_NAME - 4].rstrip()
     label, i = name, 2
     while label in taken or label == "baseline":
         label, i = f"{name} #{i}", i + 1
-    return re.sub(r"\s+", " ", label)
+    return label
 
 
 def save_plan(plan: CardsPlan) -> None:

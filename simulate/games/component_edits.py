@@ -132,6 +132,16 @@ def apply(raw: Any, edits: list[Edit], entries: tuple[str, ...]) -> Any:
     return raw
 
 
+def entry_names(raw: Any, entries: tuple[str, ...] | None = None) -> list[str]:
+    """The names (or ids) of a file's entries, in file order; ``entries`` the top-level keys
+    that hold them (a model's ``ENTRIES``; by default every top-level list)."""
+    if not isinstance(raw, dict):
+        return []
+    if entries is None:
+        entries = tuple(k for k, v in raw.items() if isinstance(v, list) and not k.startswith("_"))
+    return list(dict.fromkeys(n for _, names in _collections(raw, entries) for n in names))
+
+
 def _collections(raw: dict, entries: tuple[str, ...]) -> list[tuple[Any, dict]]:
     """(holder, {entry name: key in holder}) per collection of entries in the file."""
     found = []
@@ -166,7 +176,7 @@ def _locate(raw: dict, rest: str, entries: tuple[str, ...], stem: str, whole: bo
         return raw, parts[0], parts[1:]
     word = rest if whole else parts[0]
     raise EditError(f"{stem}:{rest}: unknown entry '{word}'{did_you_mean(word, known)}; the "
-                    f"file's entries: {_few(known)}")
+                    f"file's entries: {few(known)}")
 
 
 def _set(node: Any, path: list[str], value: Any, address: str) -> None:
@@ -183,7 +193,7 @@ def _set(node: Any, path: list[str], value: Any, address: str) -> None:
         elif isinstance(node, dict):
             if seg not in node and (depth == 0 or not last):
                 raise EditError(f"{address}: unknown field '{seg}'{did_you_mean(seg, node)}; "
-                                f"its fields: {_few(list(node))}")
+                                f"its fields: {few(list(node))}")
             key = seg                   # a new key deeper down: the file's model decides
         else:
             raise EditError(f"{address}: '{path[depth - 1]}' is a value, not a table")
@@ -191,7 +201,7 @@ def _set(node: Any, path: list[str], value: Any, address: str) -> None:
             if isinstance(node[key] if _has(node, key) else None, (dict, list)) and \
                     not _flat_list(node[key]):
                 raise EditError(f"{address} is a table of fields; name one of them: "
-                                f"{_few(_keys(node[key]))}")
+                                f"{few(_keys(node[key]))}")
             node[key] = list(value) if isinstance(value, tuple) else value
         else:
             node = node[key]
@@ -234,6 +244,6 @@ def _copies(holder: Any, key: Any, n: int) -> None:
         del holder[key]
 
 
-def _few(names: list[str], most: int = 12) -> str:
+def few(names: list[str], most: int = 12) -> str:
     shown_names = ", ".join(map(str, names[:most]))
     return shown_names + (f", ... ({len(names)} in all)" if len(names) > most else "")
