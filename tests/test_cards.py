@@ -80,6 +80,8 @@ def test_a_useless_card_is_worth_nothing_and_a_strong_one_is_significant(tmp_pat
     assert strong.high < min(0.0, useless.low)   # without it the winner scores less
     found = {f.about: f for f in section.family.findings}
     assert found["without Royal Court vs baseline: winning VP"].significant   # after Holm
+    claim = found["without Royal Court vs baseline: winning VP"].claim
+    assert "removing Royal Court changes" in claim and "adventure_cards:" not in claim
 
 
 @pytest.mark.parametrize("cards, words", [
