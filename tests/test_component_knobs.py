@@ -189,3 +189,19 @@ def test_sensitivity_refuses_a_value_that_cannot_set_a_game_up(tmp_path, command
     result = simulate_cli(command, config)
     one_line_exit_2(result, "artifacts:A1.back", "set-up needs 6")
     assert not (tmp_path / "run" / "games").exists()
+
+
+def test_tunes_final_toml_keeps_the_configs_own_components(tmp_path):
+    """Pasting the tuned TOML must not drop the study's own [components] changes."""
+    import tomllib
+    config = _config(tmp_path, "risky_adventure",
+                     '[components]\n"artifacts:A1.fame" = 9\nremove = ["treasure_maps:SS"]\n'
+                     '[tune]\nrules = { "treasure_maps:GG.fame" = [1, 30] }\nfirst_games = 20\n'
+                     '[[tune.targets]]\nmetric = "mean_score"\nseat = 0\nat_least = 0\n',
+                     games=20)
+    result = simulate_cli("tune", config)
+    assert result.exit_code == 0, result.output
+    final = json.loads((tmp_path / "run" / "tune.json").read_text())["final_toml"]
+    components = tomllib.loads(final)["components"]
+    assert components["artifacts:A1.fame"] == 9 and components["remove"] == ["treasure_maps:SS"]
+    assert "treasure_maps:GG.fame" in components

@@ -28,6 +28,7 @@ games' results, so a rerun replays its finished rounds from disk and carries on.
 from __future__ import annotations
 
 import dataclasses
+import json
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -141,9 +142,10 @@ def final_toml(plan: TunePlan, result: dict) -> str:
     rules = {**plan.cfg.variants[0].overrides,
              **{k: v for k, v in best.items() if not is_address(k)}}
     lines += [f"{k} = {_toml(v)}" for k, v in rules.items()]
-    fields = {k: v for k, v in best.items() if is_address(k)}
-    if fields:                       # with the config's own [components] changes, if any
-        lines += ["[components]"] + [f"{_toml(k)} = {_toml(v)}" for k, v in fields.items()]
+    own = plan.cfg.raw.get("components") or {}          # folder, changes, remove, copies
+    components = {**own, **{k: v for k, v in best.items() if is_address(k)}}
+    if components:                   # the config's own [components], the tuned values on top
+        lines += ["[components]"] + [f"{_toml(k)} = {_toml(v)}" for k, v in components.items()]
     return "\n".join(lines)
 
 
@@ -161,9 +163,11 @@ def _toml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return json.dumps(value, ensure_ascii=False)   # a TOML basic string, quotes escaped
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml(k)} = {_toml(v)}" for k, v in value.items()) + " }"
     return repr(value)
 
 
