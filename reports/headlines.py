@@ -54,11 +54,12 @@ def _mean(query: pl.LazyFrame, column: str, bounds=COUNT) -> Mean:
     return means(query, [column], bounds=bounds)[0][1][column]
 
 
-def _per_game(run, players: int, column: str) -> Mean:
-    """A seat measure with the game as the unit: each game's mean over its seats."""
+def _per_game(run, players: int, column: str, bounds=COUNT) -> Mean:
+    """A seat measure with the game as the unit: each game's mean over its seats (kept within
+    ``bounds``: scores are counts; a led column of any sign passes UNBOUNDED)."""
     seats = run.seats_at(players, _baseline(run))
     per_game = seats.group_by(run.keys).agg(pl.col(column).cast(pl.Float64).mean())
-    return _mean(per_game, column, UNBOUNDED)
+    return _mean(per_game, column, bounds)
 
 
 def _games(run, players: int) -> pl.LazyFrame:
@@ -117,7 +118,7 @@ def generic(run, players: int) -> dict:
     found = {}
     if players == 1 or run.cooperative:
         found["win rate"] = rate_of(run.results_at(players, _baseline(run)), "won")
-    found["mean score"] = _per_game(run, players, "score")
+    found["mean score"] = _per_game(run, players, "score", UNBOUNDED)   # any game's score
     return found
 
 
@@ -132,7 +133,7 @@ def column_value(run, players: int, column: str):
         if _kind(run.spec, column) == "bool":
             return rate_of(games, column)
         return _mean(games, column, UNBOUNDED)
-    return _per_game(run, players, column)
+    return _per_game(run, players, column, UNBOUNDED)
 
 
 def _kind(spec, column: str) -> str:

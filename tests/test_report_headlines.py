@@ -307,3 +307,13 @@ def test_variant_tables_name_measures_in_words_not_columns(tmp_path):
     raw = set(spec.game_columns) | {"decisions"}
     assert cells and not cells & raw, sorted(cells & raw)
     assert "winning fame" in cells and "decisions (internal count)" in cells
+
+
+def test_mean_xp_per_seat_is_kept_within_what_a_score_can_take():
+    """Dungeon Roll's mean XP (one value per game) of a run where almost no one scores: its
+    interval is a count's, never below 0 XP."""
+    g, s = tables("dungeon_roll", 2, games=12, winning_score=lambda rng, n: np.zeros(n, int))
+    s = s.with_columns(score=pl.when(pl.col("game") == 0).then(30.0).otherwise(0.0))
+    run, _, _ = run_of("dungeon_roll", [(g, s)])
+    xp = headlines.dungeon_roll(run, 2)["mean XP"]
+    assert xp.low >= 0 and xp.low < xp.high
