@@ -15,23 +15,19 @@ import math
 import sys
 import tempfile
 from pathlib import Path
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "adaptive")]
 
-from reports import blocks, figures                         # noqa: E402
 from simulate.statistics import clopper_pearson             # noqa: E402
-from tests.test_report_null import _closed, null_reports    # noqa: E402
+from tests.test_report_null import no_figures, null_reports  # noqa: E402
 from test_until_ci import replicate_stops                   # noqa: E402
 
 
 def null_share(reports: int) -> None:
     games = [("dungeon_roll", "cautious", reports // 2, 12),
              ("roll_for_adventure", "balanced", reports - reports // 2, 12)]
-    with tempfile.TemporaryDirectory() as tmp, \
-            mock.patch.object(figures, "figure_svg", _closed), \
-            mock.patch.object(blocks, "figure_svg", _closed):
+    with tempfile.TemporaryDirectory() as tmp, no_figures():
         claims = [c for g in games for c in null_reports(Path(tmp), *g)]
     k, n = sum(bool(c) for c in claims), len(claims)
     low, high = clopper_pearson(k, n)
