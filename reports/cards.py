@@ -60,7 +60,7 @@ def _at(section: Section, players: int, cards: dict[str, str], measure: Measure)
             finding = None if diff.identical else section.test(Finding(
                 players, f"{variant} vs baseline: {measure.label}", units(diff), diff.test,
                 diff.p, f"At {players} player{'s' if players > 1 else ''}, removing {entry} "
-                f"changes the {measure.label} by {units(diff)}", "variant", order=1))
+                f"changes the {measure.label} by {units(diff)}", "variant", order=1, size=diff.d))
             rows.append((diff.value, [card, units(diff), diff.n, diff.test, finding or "–"]))
             forest.append((entry, diff.value, diff.low, diff.high))
         others += [[card, m.label, units(d)] for m, (d, _, _) in found.items() if m != measure]

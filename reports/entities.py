@@ -285,4 +285,4 @@ def _test(section: Section, players: int, kind: Kind, e: Estimate):
     finding_kind = "strategy" if kind.label == "strategy" else \
         "entity" if kind.assigned else "screen"
     return section.test(Finding(players, about, f"{rate} vs {100 * e.fair:.1f} %", e.diff.test,
-                                e.diff.p, claim, finding_kind))
+                                e.diff.p, claim, finding_kind, size=e.diff.d))

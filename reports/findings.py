@@ -28,6 +28,7 @@ class Finding:
     #                                (an association over seats as units: shown, never claimed)
     p_adjusted: float = math.nan
     order: int = 0                 # within its kind, lower first in the summary (headline first)
+    size: float = math.nan         # the effect in SDs (Cohen's d), for ranking; nan: unknown
 
     @property
     def significant(self) -> bool:

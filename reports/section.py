@@ -169,7 +169,8 @@ class Section:
         test_name = "paired t over seeds" if run.rotate else "paired t"
         gap_diff = within_game(int(n), float(s or 0), float(q or 0), test_name,
                                bounds=(-1.0, 1.0))
-        self.differences[("first seat", players, "first seat minus the others")] = gap_diff
+        if variant == BASELINE:         # the variants' own seat tests must not overwrite it
+            self.differences[("first seat", players, "first seat minus the others")] = gap_diff
         if run.rotate:
             mean = Mean.from_sums(int(n), float(first_wins or 0), float(first_q or 0),
                                   bounds=(0.0, 1.0))
@@ -184,7 +185,7 @@ class Section:
                     test_name, gap_diff.p,
                     f"At {players} players {who} wins {first} vs {100 * fair:.1f} % fair "
                     f"share, {points(gap_diff)} against the other seats{label}{together}.",
-                    kind))
+                    kind, size=gap_diff.d))
         note = f"; {shared:,} game{'s' if shared != 1 else ''} with a shared win" if shared else ""
         shown_p = "– (not run: rotations of a seed are not independent)" if run.rotate \
             else _p(p_chi)
@@ -232,7 +233,7 @@ class Section:
                 finding = self.test(Finding(
                     players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
                     _claim(players, variant, measure, diff), "variant",
-                    order=measure.rank if measure.rank is not None else 2 + order))
+                    order=measure.rank if measure.rank is not None else 2 + order, size=diff.d))
                 rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
                              diff.test, finding])
         if not rows:

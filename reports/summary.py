@@ -22,7 +22,7 @@ def build(sections: list, run) -> list:
     tests = sum(1 for f in families for t in f.findings if claimable(t))
     significant = _claims(sections)
     said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
-    found = _ranked([(t, f, text) for t, f, text in said if text], sections, run, lead)
+    found = _ranked([(t, f, text) for t, f, text in said if text], run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
     blocks: list = _placeholders(run) + [headline_table(run, lead)]
     games = sum(run.count(p) for p in run.player_counts)
@@ -112,30 +112,12 @@ def _plain(finding, run) -> str | None:
     return f"{head[: -len(old)]}the {'' if rate else 'mean '}{named} by {amount}"
 
 
-def _size(finding, sections: list) -> float:
-    """The effect's size (|Cohen's d|) where the section kept it; nan if unknown."""
-    own = getattr(finding, "size", None)
-    if own is not None and own == own:
-        return abs(own)
-    key = _difference_key(finding)
-    for s in sections:
-        if key in s.differences and any(f is finding for f in s.family.findings):
-            d = s.differences[key].d
-            return abs(d) if d == d else math.nan
-    return math.nan
+def _size(finding) -> float:
+    """The effect's size (|Cohen's d|), set where the test was made; nan if unknown."""
+    return abs(finding.size) if finding.size == finding.size else math.nan
 
 
-def _difference_key(finding) -> tuple | None:
-    """Where its section keeps a finding's Difference (section.differences)."""
-    label = _measure(finding)
-    if label:
-        return finding.about.split(" vs baseline", 1)[0], finding.players, label
-    if finding.about == "first seat minus the others":      # the baseline's seat test
-        return "first seat", finding.players, finding.about
-    return None
-
-
-def _ranked(found: list, sections: list, run, lead: str | None) -> list:
+def _ranked(found: list, run, lead: str | None) -> list:
     """Led measure first, then the game's headline measures and balance findings (win rates,
     scores, the headline columns; seats, strategies, entities), then the rest; by size within
     each (largest first; unknown sizes last, headline order)."""
@@ -152,7 +134,7 @@ def _ranked(found: list, sections: list, run, lead: str | None) -> list:
 
     def key(item):
         _, f, _ = item
-        size = _size(f, sections)
+        size = _size(f)
         return (tier(f), size != size, -size if size == size else 0.0,
                 KIND_ORDER.get(f.kind, 9), f.order, f.players or 0)
     return sorted(found, key=key)

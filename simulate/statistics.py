@@ -208,7 +208,7 @@ def within_game(n: int, total: float, squares: float, test: str = "paired t",
         low, high = mean_interval(n, mean, 0.0, bounds=bounds)
         return Difference(mean, low, high, min(1.0, 2 * 0.5 ** n), n, test)
     low, high = mean_interval(n, mean, sd, bounds=bounds)
-    return Difference(mean, low, high, t_test_p(n, mean, sd), n, test,
+    return Difference(mean, low, high, t_test_p(n, mean, sd), n, test, mean / sd,
                       detectable=(Z95 + Z80) * sd / math.sqrt(n),
                       needed=(Z95 + Z80) ** 2 * sd ** 2 / 0.01 ** 2)
 

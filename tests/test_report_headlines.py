@@ -317,3 +317,17 @@ def test_mean_xp_per_seat_is_kept_within_what_a_score_can_take():
     run, _, _ = run_of("dungeon_roll", [(g, s)])
     xp = headlines.dungeon_roll(run, 2)["mean XP"]
     assert xp.low >= 0 and xp.low < xp.high
+
+
+def test_a_seat_finding_carries_its_effect_size_for_ranking():
+    """The first-seat gap ranked as 'size unknown' behind every variant finding: within_game
+    gave no d, and the summary looked it up under a key the variants' seat tests overwrote."""
+    from simulate.statistics import within_game
+    import math
+    assert math.isclose(within_game(50, 10.0, 20.0).d, 0.2 / math.sqrt(18 / 49))  # mean / sd
+    run = competitive_run()
+    section = Section("Seats", run)
+    section.seat_fairness(2)
+    gap = next(f for f in section.family.findings if "minus the others" in f.about)
+    assert gap.size == gap.size and gap.size == section.differences[
+        ("first seat", 2, "first seat minus the others")].d

@@ -75,7 +75,7 @@ def _first_seat_fame(section: Section, players: int) -> list:
                          f"At {players} players {who} scores {shown} per game against the "
                          "other seats" + (" (strategy and seat together: strategies sit in "
                                           "fixed seats)" if strategy else "") + ".",
-                         "strategy" if strategy else "seat"))
+                         "strategy" if strategy else "seat", size=gap.d))
     return [players, shown]
 
 
