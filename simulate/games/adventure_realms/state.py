@@ -210,7 +210,7 @@ class State(Effects, Dungeon, RevealPhase):
                 if len(legal) > 1:
                     self.phase, self._legal = BANISH, legal
                     return
-                if legal and legal[0] != A.STOP_BANISHING:
+                if legal and type(legal[0]) is A.Banish:      # by type: empty actions equal ()
                     self._banish(legal[0])           # the only card left: no choice
                     continue
                 self.banish_left = 0

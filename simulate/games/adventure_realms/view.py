@@ -31,8 +31,9 @@ class View(NamedTuple):
     played: tuple[int, ...]          # hero cards the seat played this round
     deck_size: int                   # cards in the seat's draw pile (never their order)
     rp: int                          # Recruit Points (Oasis RP before the Reveal)
-    banish_left: int                 # cards the seat may still banish now
-    unpaid: tuple[int, ...]          # revealed cards (face up) whose reveal price may be paid
+    banish_left: int                 # cards the turn seat may still banish now (public)
+    unpaid: tuple[int, ...]          # the turn seat's revealed cards (face up, public) whose
+    #                                  reveal price may still be paid
     # public, one item per seat
     gold: tuple[int, ...]            # Gold per seat
     mana: tuple[int, ...]            # Mana per seat
