@@ -44,8 +44,8 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
                 strategy.start_game(spec, len(seats))
     if post is not None:
         post.idle()
-    if log is not None:
-        state.events = []
+    if log is not None:         # the lines set-up wrote (a board revealed, round 1's monster)
+        state.events = list(getattr(state, "set_up_events", ()))
         _flush(state, log)
     decisions = 0
     while not state.is_over:

@@ -10,7 +10,8 @@ state machine:
 * ``State``: ``current_seat``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``outcome()``,
   ``view(seat)`` (read-only: tuples and frozen types, or a ``read_only.Window``; no RNG, no
   hidden information of other seats), ``assert_invariants()`` and
-  ``events`` (``None``, or a list the engine appends readable log lines to: rolls, score changes).
+  ``events`` (``None``, or a list the engine appends readable log lines to: rolls, score changes;
+  lines written while the game is set up, before a log can be on, go in ``set_up_events``).
 * Actions are small immutable values (NamedTuples) that print readably.
 * ``State.determinize(seat, rng)`` (optional, needed by the generic ``search`` strategy): a copy
   of the state in which everything ``seat`` may not see (deck order, other seats' hidden cards)

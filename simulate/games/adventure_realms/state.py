@@ -35,7 +35,7 @@ class State(Effects, Dungeon, RevealPhase):
     def __init__(self, rules: Rules, n: int, rng: random.Random):
         self.rules, self.n, self.rng = rules, n, rng
         self.comp = comp = load_components()
-        self.events: list[str] | None = None
+        self.events: list[str] | None = []              # set-up's lines, until a log is on
         self.hero_id = {h.name: h.id for h in comp.heroes}
         self.adventure_id = {a.name: a.id for a in comp.adventures}
         self.space_id = {s.name: s.id for s in comp.spaces}
@@ -96,6 +96,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.dungeon_ranks = [[] for _ in range(n)]
         self.vp_by_round = [[] for _ in range(n)]
         self._start_round()
+        self.set_up_events, self.events = self.events, None   # a log begins with round 1
         self._ask()
 
     def _monster_deck(self, rng: random.Random) -> list:

@@ -46,7 +46,7 @@ class State(Claims, Scoring):
         comp = load_components()
         _check_data(rules, comp)
         self.rules, self.comp, self.rng, self.n = rules, comp, rng, n
-        self._events: list[str] | None = []             # set-up's lines, until a log is on
+        self.events: list[str] | None = []              # set-up's lines, until a log is on
         self.faces = face_symbols(rules.die_faces)
         self.is_over = False
         self.current_seat = 0
@@ -79,19 +79,8 @@ class State(Claims, Scoring):
                       for _ in range(n)]
         self._set_up()
         self._start_turn()
-        self._set_up_log, self._events = self._events, None
-
-    @property
-    def events(self) -> list[str] | None:
-        return self._events
-
-    @events.setter
-    def events(self, log: list[str] | None) -> None:
-        """A log turned on before the first move begins with the set-up's lines (the first
-        expedition board is revealed while the game is set up)."""
-        self._events = log
-        if log is not None and self.turn == 1 and self.phase == Phase.PLACE:
-            log.extend(self._set_up_log)
+        # the first expedition board is revealed while the game is set up: a log begins with it
+        self.set_up_events, self.events = self.events, None
 
     # --- set-up (rulebook "Set-up") --------------------------------------------------------
     def _set_up(self) -> None:

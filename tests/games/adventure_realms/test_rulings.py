@@ -109,3 +109,18 @@ def test_the_guild_quest_can_count_guild_heroes_only():
     s = start(2, guild_cards_count="guild")
     _loyalist_with(s, "Squire", "Militia Archer", "King Aldric")
     assert s.guild_cards(0)[FIGHTERS] == 2 and s.quest_vp(0) == (0, 1, 0)
+
+
+def test_the_log_begins_with_round_1s_monster():
+    """Round 1's Draw Phase runs while the game is set up, before a log can be on: its line
+    came first as 'round 2' (set_up_events, which play_game writes first, as for Risky
+    Adventure's first board)."""
+    from simulate.games import get_game
+    from simulate.play import play_game
+    from strategies import build_strategy
+    log: list[str] = []
+    seats = [build_strategy("adventure_realms", "random") for _ in range(2)]
+    play_game(get_game("adventure_realms"), get_game("adventure_realms").rules_class(), seats,
+              seed=3, log=log)
+    rounds = [line.strip() for line in log if line.strip().startswith("round ")]
+    assert rounds[0].startswith("round 1: monster ")
