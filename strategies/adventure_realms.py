@@ -224,9 +224,9 @@ class ExpectedVP(Strategy):
             return self._fort_value(view, a.option)
         if kind is A.EndReveal or kind is A.StopBanishing or kind is A.EndPaying:
             return 0.0
-        if kind is A.Banish:                          # from hand: loses this round's reveal too
-            hero = self._hero[a.card]
-            in_hand = a.pile == "hand" and phase != A.Phase.RECRUIT
+        if kind is A.Banish:   # from hand before the seat revealed: loses this round's reveal
+            hero = self._hero[a.card]                 # too (after it, that effect was gained)
+            in_hand = a.pile == "hand" and not view.revealed[view.seat]
             lost = self.static_value(hero.reveal) if in_hand else 0.0
             return 0.45 - self._worth[hero.id] - lost
         if kind is A.Discard:

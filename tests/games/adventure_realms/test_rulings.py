@@ -1,6 +1,8 @@
 """Digest rulings 11-14 as scenarios from the rulebook's and the digest's words: tokens that never
 run out, the Merchant's two banishes, reveal effects paid card by card, and the guild-cards Quest
 counting guild symbols."""
+import pytest
+
 from simulate.games.adventure_realms import actions as A
 from simulate.games.adventure_realms.actions import Phase
 
@@ -124,3 +126,21 @@ def test_the_log_begins_with_round_1s_monster():
               seed=3, log=log)
     rounds = [line.strip() for line in log if line.strip().startswith("round ")]
     assert rounds[0].startswith("round 1: monster ")
+
+
+def test_a_strategy_charges_a_banished_hand_card_its_reveal_only_before_the_reveal():
+    """A Banish is asked in the BANISH phase before or after the seat's Reveal (Merchant,
+    Pilgrim, Cleric); the card's reveal effect is lost only if it was not revealed yet (the
+    strategy read the phase, which is BANISH both times, and always charged it)."""
+    from strategies import build_strategy
+    s = start(2)
+    give_hand(s, 0, "Wizard", "Villager", "Fighter")
+    seat = build_strategy("adventure_realms", "balanced")
+    banish = A.Banish("Wizard", "hand")
+    seat._setup(s.view(0))
+    before = seat._value(s.view(0), banish, Phase.BANISH)
+    s.revealed[0] = True
+    s._view = None
+    after = seat._value(s.view(0), banish, Phase.BANISH)
+    reveal = seat.static_value(seat._hero["Wizard"].reveal)
+    assert reveal > 0 and after - before == pytest.approx(reveal)
