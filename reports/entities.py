@@ -26,10 +26,9 @@ from reports.findings import Finding
 from reports.forest import forest_plot
 from reports.section import TINY, Section, points
 from reports.tables import BASELINE, collect, rate_of
+from simulate.config import ALL_HEROES
 from simulate.statistics import (Difference, rate_against_share, sd_from_sums, unpaired_means,
                                  unpaired_rates, within_game)
-
-ALL_HEROES = "all"
 
 
 @dataclass(frozen=True)

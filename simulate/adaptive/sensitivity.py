@@ -35,7 +35,7 @@ from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fiel
 from simulate.games.component_edits import is_address
 from simulate.games.component_files import Changes
 from simulate.runner import run
-from simulate.statistics import holm
+from simulate.statistics import ALPHA, holm
 
 KEYS = {"metric", "seat", "players", "negligible", "rules", "first_games", "max_games",
         "confidence", "components"}
@@ -110,10 +110,10 @@ def _component_values(table: dict, base: RunConfig,
 
 def verdict(settled: str | None, diff: Estimate, p_holm: float) -> str:
     """'does not matter' only for an interval inside +-negligible that covers 0 with a test
-    that is not significant (Holm p >= 0.05); inside the band but clear of 0 (or
+    that is not significant (Holm p >= ALPHA, 0.05); inside the band but clear of 0 (or
     significant) the effect is real but small."""
     if settled == "inside":
-        if diff.low <= 0 <= diff.high and p_holm >= 0.05:
+        if diff.low <= 0 <= diff.high and p_holm >= ALPHA:
             return "does not matter"
         return "small but real (inside +-negligible, not 0)"
     return settled or "undecided at the cap"
