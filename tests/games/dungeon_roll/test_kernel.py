@@ -114,15 +114,15 @@ def test_drawn_combinations_of_rules_and_parameters(cases, seats):
         make_rules(Rules, rules)
     except ConfigError:
         assume(False)
-    assert_same_games(task(len(seats), seats, rules=rules, games=30))
+    assert_same_games(task(len(seats), seats, rules=rules, games=20))
 
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_rotated_seats_and_every_hero_in_turn(players):
-    assert_same_games(task(players, MIXED[:players], rotate=True, games=24))
-    assert_same_games(task(players, TUNED[:players], heroes=["all"] * players, games=40))
+    assert_same_games(task(players, MIXED[:players], rotate=True, games=12))
+    assert_same_games(task(players, TUNED[:players], heroes=["all"] * players, games=24))
     assert_same_games(task(players, MIXED[-players:], heroes=["all"] * players, rotate=True,
-                           games=16))
+                           games=8))
 
 
 def test_both_engines_trace_the_same_decisions():

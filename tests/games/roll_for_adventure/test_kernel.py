@@ -101,10 +101,10 @@ def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, sea
 
 
 def test_rotated_seats_and_every_hero_in_turn(tmp_path):
-    assert_same_games(tmp_path / "r", {}, TUNED[:3], 3, games=30, rotate=True)
-    assert_same_games(tmp_path / "a", {"hero_powers": True}, SEATS, 4, games=40,
+    assert_same_games(tmp_path / "r", {}, TUNED[:3], 3, games=15, rotate=True)
+    assert_same_games(tmp_path / "a", {"hero_powers": True}, SEATS, 4, games=24,
                       heroes=["all"] * 4)
-    assert_same_games(tmp_path / "ra", {"hero_powers": True}, SEATS, 2, games=20,
+    assert_same_games(tmp_path / "ra", {"hero_powers": True}, SEATS, 2, games=12,
                       heroes=["all"] * 2, rotate=True)
 
 
