@@ -169,6 +169,29 @@ def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: i
                        engine_tables(tmp_path, "compiled", task), task)
 
 
+def few_fixed(examples: int = 3):
+    """hypothesis settings for the kernels' drawn combinations: a few examples, the same ones on
+    every run (derandomized, no database), no deadline (a differential takes seconds)."""
+    from hypothesis import HealthCheck, settings
+    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.function_scoped_fixture])
+
+
+def drawn_rules(cases: list[dict], rules_class) -> dict:
+    """Several rule cases at once (later ones win); hypothesis rejects a combination the Rules
+    refuse (a cross-field check)."""
+    from hypothesis import assume
+
+    from simulate.games.base import ConfigError, make_rules
+    rules = {k: v for case in cases for k, v in case.items()}
+    try:
+        make_rules(rules_class, rules)
+    except ConfigError:
+        assume(False)
+    return rules
+
+
 def assert_every_rule_varied(cases: list[dict], rules_class) -> None:
     """Every Rules field is set to a non-default value by some differential case (a new field
     without a case fails here), and every case changes something."""

@@ -10,13 +10,13 @@ import json
 
 import polars as pl
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import given, strategies as st
 from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
 from simulate.cli import app
 from simulate.games import get_game
-from simulate.games.base import ConfigError, make_rules
+from simulate.games.base import ConfigError
 from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.engines import choose_engine
@@ -26,7 +26,7 @@ from simulate.compiled import dungeon_roll as kernel
 from simulate.play import TRACE_COLUMN
 from simulate.kernels.trace import trace_hash
 from tests.helpers import (SMALL_RUN, assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_frames, write_config)
+                           assert_same_frames, drawn_rules, few_fixed, write_config)
 
 SPEC = get_game("dungeon_roll")
 MIXED = ["random", "risk_aware", {"name": "cautious", "retire_level": 6, "min_party": 2},
@@ -34,9 +34,6 @@ MIXED = ["random", "risk_aware", {"name": "cautious", "retire_level": 6, "min_pa
 TUNED = [{"name": "risk_aware", "risk_tolerance": -1.5, "chest_risk": 0.05},
          {"name": "risk_aware", "risk_tolerance": 2}, {"name": "cautious", "chest_risk": 1.0},
          {"name": "bold", "min_party": 4, "push_level": 3}]
-# Drawn combinations: several rules and seats' parameters at once, a few fixed examples.
-FEW_FIXED = settings(max_examples=4, derandomize=True, deadline=None, database=None,
-                     suppress_health_check=[HealthCheck.too_slow])
 # One non-default value (or two) for every Rules field.
 RULE_CASES = [
     {"delves_per_player": 5}, {"delves_per_player": 1}, {"party_dice": 10}, {"party_dice": 3},
@@ -105,15 +102,11 @@ def test_the_cases_vary_every_rules_field_and_strategy_parameter():
     assert_every_parameter_varied("dungeon_roll", MIXED + TUNED)
 
 
-@FEW_FIXED
+@few_fixed(4)
 @given(cases=st.lists(st.sampled_from(RULE_CASES), min_size=2, max_size=4),
        seats=st.lists(st.sampled_from(MIXED + TUNED), min_size=1, max_size=4))
 def test_drawn_combinations_of_rules_and_parameters(cases, seats):
-    rules = {k: v for case in cases for k, v in case.items()}
-    try:
-        make_rules(Rules, rules)
-    except ConfigError:
-        assume(False)
+    rules = drawn_rules(cases, Rules)
     assert_same_games(task(len(seats), seats, rules=rules, games=20))
 
 

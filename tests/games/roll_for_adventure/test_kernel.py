@@ -3,14 +3,14 @@
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from simulate.games import get_game
-from simulate.games.base import ConfigError, make_rules
+from simulate.games.base import ConfigError
 from simulate.games.roll_for_adventure.rules import Rules
 from simulate.runner import play_chunk
 from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_tables)
+                           assert_same_tables, drawn_rules, few_fixed)
 
 SPEC = get_game("roll_for_adventure")
 SEATS = ["balanced", "defender", "builder", "random"]
@@ -53,10 +53,6 @@ PARAMETER_CASES = [
      "stop_threshold": 2.5, "reserve_target": 5, "reserve_weight": 1.5, "ice_weight": 1.2,
      "ice_claim_at": 3, "desert_loss_cost": 1.0},
 ]
-# Drawn combinations: several rules and seats' parameters at once, a few fixed examples.
-FEW_FIXED = settings(max_examples=3, derandomize=True, deadline=None, database=None,
-                     suppress_health_check=[HealthCheck.too_slow,
-                                            HealthCheck.function_scoped_fixture])
 
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
@@ -88,15 +84,11 @@ def test_every_strategy_parameter(tmp_path):
     assert_same_games(tmp_path / "b", {}, PARAMETER_CASES[3:], 3, games=50)
 
 
-@FEW_FIXED
+@few_fixed()
 @given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
        seats=st.lists(st.sampled_from(SEATS + TUNED + PARAMETER_CASES), min_size=2, max_size=4))
 def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = {k: v for case in cases for k, v in case.items()}
-    try:
-        make_rules(Rules, rules)
-    except ConfigError:
-        assume(False)
+    rules = drawn_rules(cases, Rules)
     assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=30)
 
 
@@ -119,6 +111,5 @@ def test_auto_falls_back_for_seats_without_a_twin(tmp_path):
     task = {"game": SPEC.name, "rules": {}, "seed": 1, "variant": "v", "players": 2,
             "strategies": ["balanced", "tests.helpers:IllegalStrategy"], "heroes": [None, None],
             "start": 0, "stop": 1, "engine": "compiled"}
-    from simulate.games.base import ConfigError
     with pytest.raises(ConfigError, match="no compiled twin"):
         play_chunk(task)

@@ -5,13 +5,12 @@ import json
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from simulate.games.base import ConfigError, make_rules
 from simulate.games.roll_player import components
 from simulate.games.roll_player.rules import Rules
 from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_tables)
+                           assert_same_tables, drawn_rules, few_fixed)
 
 SEATS = ["goal_chaser", "balancer", "random", "goal_chaser"]
 ABILITIES = ["Thief", "Bard", "Druid", None]        # the classes whose ability is known
@@ -37,10 +36,6 @@ TUNED = [{"name": "goal_chaser", "slack": 2.0, "near_miss": 0.0, "min_gain": 0.5
           "gold_value": 0.8},
          {"name": "balancer", "slack": 2.5, "near_miss": 0.6, "market_first_weight": 0.1,
           "skill_value": 2.0, "min_gain": 0.3}]
-# Drawn combinations: several rules and seats' parameters at once, a few fixed examples.
-FEW_FIXED = settings(max_examples=3, derandomize=True, deadline=None, database=None,
-                     suppress_health_check=[HealthCheck.too_slow,
-                                            HealthCheck.function_scoped_fixture])
 
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
@@ -73,15 +68,11 @@ def test_the_cases_vary_every_rules_field_and_strategy_parameter():
     assert_every_parameter_varied("roll_player", TUNED)
 
 
-@FEW_FIXED
+@few_fixed()
 @given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
        seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=1, max_size=4))
 def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = {k: v for case in cases for k, v in case.items()}
-    try:
-        make_rules(Rules, rules)
-    except ConfigError:
-        assume(False)
+    rules = drawn_rules(cases, Rules)
     assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=12)
 
 
