@@ -23,9 +23,12 @@ from simulate.runner import play_chunk
 from strength import in_processes
 
 QUICK = bool(os.environ.get("BENCH_QUICK"))
-# The long differential runs per game: (players, strategies, rules, games).
+# The long differential runs per game: (players, strategies, rules, games[, seating]), seating:
+# rotate = true and heroes = "all" (the kernels play them in groups of fixed seats).
+ALL_IN_TURN = {"rotate": True, "heroes": ["all"] * 4}
 DIFFERENTIAL = {
     "dungeon_roll": [(1, ["risk_aware"], {}, 50_000), (1, ["random"], {}, 10_000),
+                     (3, ["risk_aware", "cautious", "random"], {}, 5_000, ALL_IN_TURN),
                      (2, ["cautious", "bold"], {"keep_loot_after_fleeing": False}, 10_000),
                      (3, ["risk_aware", "random", "bold"], {"level_up_xp": 3}, 10_000),
                      (4, ["risk_aware", "cautious", "random", "bold"], {}, 20_000)],
@@ -33,20 +36,26 @@ DIFFERENTIAL = {
                            (3, ["defender", "builder", "balanced"], {"hero_powers": True}, 20_000),
                            (4, ["balanced"] * 4, {}, 40_000),
                            (4, ["builder", "defender", "random", "balanced"],
-                            {"stones_to_win": 8}, 20_000)],
+                            {"stones_to_win": 8}, 20_000),
+                           (3, ["balanced", "builder", "random"], {"hero_powers": True}, 5_000,
+                            ALL_IN_TURN)],
     "roll_player": [(1, ["goal_chaser"], {}, 20_000),
                     (2, ["balancer", "random"], {"tie_breakers": "gold"}, 20_000),
                     (3, ["goal_chaser", "balancer", "random"], {"skills_usable": False}, 20_000),
-                    (4, ["goal_chaser"] * 4, {}, 40_000)],
+                    (4, ["goal_chaser"] * 4, {}, 40_000),
+                    (4, ["goal_chaser"] * 4, {}, 12_000, {"heroes": ["all"] * 4}),  # configs/
+                    (2, ["balancer", "goal_chaser"], {}, 4_000, ALL_IN_TURN)],
 }
 SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 
 
 def _task(players: int, strategies: list, rules: dict, start: int, stop: int, engine: str,
-          game: str = "dungeon_roll"):
+          game: str = "dungeon_roll", seating: dict | None = None):
+    seating = seating or {}
     return {"game": game, "rules": rules, "seed": 99, "strategies": strategies,
-            "heroes": [None] * players, "variant": "baseline", "players": players,
-            "start": start, "stop": stop, "engine": engine}
+            "heroes": seating.get("heroes", [None] * 4)[:players], "variant": "baseline",
+            "players": players, "start": start, "stop": stop, "engine": engine,
+            "rotate": seating.get("rotate", False)}
 
 
 def games_per_second(engine: str, players: int, seconds: float) -> tuple[float, float]:
@@ -72,10 +81,11 @@ def first_compile_seconds(game: str) -> float:
         return time.perf_counter() - start
 
 
-def _same_chunk(game, players, strategies, rules, start, stop) -> int:
+def _same_chunk(game, players, strategies, rules, start, stop, seating=None) -> int:
     spec = get_game(game)
-    python = play_chunk(_task(players, strategies, rules, start, stop, "python", game))
-    compiled = play_chunk(_task(players, strategies, rules, start, stop, "compiled", game))
+    python = play_chunk(_task(players, strategies, rules, start, stop, "python", game, seating))
+    compiled = play_chunk(_task(players, strategies, rules, start, stop, "compiled", game,
+                                seating))
     for i, (generic, own) in enumerate(((GAME_COLUMNS, spec.game_columns),
                                         (SEAT_COLUMNS, spec.seat_columns))):
         assert_frame_equal(frame(python[i], generic, own), frame(compiled[i], generic, own))
@@ -85,13 +95,14 @@ def _same_chunk(game, players, strategies, rules, start, stop) -> int:
 def differential(game: str, jobs: int = 2) -> dict:
     """Python engine and kernel on the same seeds: every table identical (or an error)."""
     chunk = 2500 // SHORTER
-    work = [(game, p, s, r, start, min(start + chunk, n // SHORTER))
-            for p, s, r, n in DIFFERENTIAL[game] for start in range(0, n // SHORTER, chunk)]
+    work = [(game, p, s, r, start, min(start + chunk, n // SHORTER), (seating or [None])[0])
+            for p, s, r, n, *seating in DIFFERENTIAL[game]
+            for start in range(0, n // SHORTER, chunk)]
     start = time.perf_counter()
     games = sum(in_processes(_same_chunk, work, jobs))
     return {"games": games, "identical": True, "seconds": round(time.perf_counter() - start, 1),
-            "configurations": [f"{p}p {'|'.join(s)} {r or 'printed rules'}"
-                               for p, s, r, _ in DIFFERENTIAL[game]]}
+            "configurations": [f"{p}p {'|'.join(s)} {r or 'printed rules'} {' '.join(map(str, x))}"
+                               .strip() for p, s, r, _, *x in DIFFERENTIAL[game]]}
 
 
 def kernels(games: list[str] | None = None) -> dict:

@@ -27,10 +27,9 @@ def kernel_module(game: str) -> ModuleType | None:
 
 
 def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
-                  debug: bool = False, rotate: bool = False,
-                  heroes: list | None = None) -> tuple[str, str]:
-    """(``python`` or ``compiled``, why) for these seats (``rotate``: seat rotations, and
-    ``heroes = "all"``: heroes changing game by game, which the kernels do not play)."""
+                  debug: bool = False, rules: list | None = None) -> tuple[str, str]:
+    """(``python`` or ``compiled``, why) for these seats and the variants' ``rules`` (Rules
+    objects: a field the kernel does not play is a reason for Python)."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
     if requested == "python":
@@ -39,9 +38,7 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
         return "python", "--debug plays the readable Python engine"
     kernel = kernel_module(game)
     why_not = f"{game} has no compiled kernel" if kernel is None else \
-        "seat rotation (rotate = true) is played by the Python engine only" if rotate else \
-        'heroes = "all" is played by the Python engine only' if heroes and heroes[0] == "all" else \
-        kernel.unsupported(game, strategies)
+        kernel.unsupported(game, strategies, rules or [])
     if why_not is None:
         return "compiled", "every seat's strategy has a compiled twin"
     if requested == "compiled":

@@ -15,17 +15,22 @@ from simulate.interrupts import genuine, said
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
+# Test mode (a task's "trace"): the games table gains each game's decisions, (legal actions,
+# index chosen) per decision, from either engine (simulate/kernels/trace.py).
+TRACE_COLUMN = "decision_trace"
 
 
 def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
               heroes: Sequence[str | None] | None = None, index: int = 0,
               log: list[str] | None = None, check: bool = False,
-              decision_seconds: float | None = None, post: Post | None = None):
+              decision_seconds: float | None = None, post: Post | None = None,
+              trace: list | None = None):
     """Play one game to the end; return ``(state, outcome, decisions)``.
 
     ``seed`` fixes every die and every strategy lot. With ``log`` a list, each decision and what
     followed it (rolls, score changes) is appended as readable lines. ``check`` asserts the
-    engine's invariants after every action (tests). ``decision_seconds`` limits each strategy
+    engine's invariants after every action (tests); ``trace`` (a list) gets (legal actions,
+    index chosen) per decision. ``decision_seconds`` limits each strategy
     decision's time in this process (an error naming the decision when exceeded; the runner's
     workers are timed from outside instead, through ``post``: see simulate.board)."""
     rng = random.Random(seed)
@@ -62,6 +67,8 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
             if post is not None:
                 post.idle()
         decisions += 1
+        if trace is not None:
+            trace.append((len(actions), next(i for i, a in enumerate(actions) if a is action)))
         if log is not None:
             log.append(f"seat {seat} ({seats[seat].name}): {action}")
         state.apply(action)

@@ -22,7 +22,7 @@ from simulate.games.component_files import data_folder, using_folder
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
-from simulate.play import play_game, strategy_hook
+from simulate.play import TRACE_COLUMN, play_game, strategy_hook
 from simulate.pool import play_watched
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
@@ -33,10 +33,9 @@ from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
 
-# Task keys a compiled kernel never sees: it never rotates seats, plays only built-in strategies
-# (untimed), and the watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("rotate", "decision_seconds", "parent", "board", "path", "components",
-                   "edits")
+# Task keys a compiled kernel never sees: it plays only built-in strategies (untimed), and the
+# watchdog's parent pid is the runner's business.
+NOT_FOR_KERNELS = ("decision_seconds", "parent", "board", "path", "components", "edits")
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -126,7 +125,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
 
 
 def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
-    if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
+    if task.get("engine") == "compiled":
         return kernel_module(task["game"]).play_chunk(
             {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
     post = post_for(task.get("board"))
@@ -143,6 +142,9 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
     constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
                 "engine_version": spec.version, "rules_hash": rules_hash(rules)}
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
+    traced = task.get("trace")              # test mode: each game's decisions (simulate/play.py)
+    if traced:
+        games[TRACE_COLUMN] = []
     for index in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], index)
         dealt = heroes_for_game(spec, task["heroes"], index)
@@ -150,8 +152,11 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
             heroes = [dealt[s] for s in order] if dealt else None
             if post is not None and len(seatings) > 1:
                 post.seats(described[rotation])
+            trace = [] if traced else None
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
-                                              post=post)
+                                              post=post, trace=trace)
+            if traced:
+                games[TRACE_COLUMN].append(trace)
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
                    "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
@@ -205,7 +210,8 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     """The engine for the whole run: the kernel only if it can play the seats of every variant
     (a variant may bring its own strategies)."""
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
-    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes)
+    rules = [v.rules for v in cfg.variants]
+    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules)
                for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 

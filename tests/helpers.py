@@ -113,32 +113,115 @@ class SlowStrategy(Strategy):
         return actions[0]
 
 
-def engine_tables(tmp_path: Path, engine: str, rules: dict, strategies: list, players: int,
-                  games: int, heroes: list | None = None, *, game: str, seed: int):
-    """The ``games`` and ``seats`` Parquet tables one engine writes for a chunk of ``game``."""
+def kernel_task(rules: dict, strategies: list, players: int, games: int,
+                heroes: list | None = None, *, game: str, seed: int, rotate: bool = False,
+                start: int = 0) -> dict:
+    """A chunk task for the differential tests (``heroes = ["all"] * n``: heroes = "all")."""
+    return {"game": game, "rules": rules, "seed": seed, "strategies": strategies[:players],
+            "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
+            "start": start, "stop": start + games, "rotate": rotate}
+
+
+def engine_tables(tmp_path: Path, engine: str, task: dict):
+    """The ``games`` and ``seats`` Parquet tables one engine writes for a chunk task."""
     import polars as pl
 
     from simulate.games import get_game
     from simulate.runner import Chunk, play_chunk, write_chunk
-    task = {"game": game, "rules": rules, "seed": seed, "strategies": strategies[:players],
-            "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
-            "start": 0, "stop": games, "engine": engine}
     out = tmp_path / engine
-    write_chunk(out, get_game(game), Chunk("v", players, 0, games), *play_chunk(task))
+    chunk = Chunk("v", task["players"], task["start"], task["stop"])
+    write_chunk(out, get_game(task["game"]), chunk, *play_chunk({**task, "engine": engine}))
     return (pl.read_parquet(out / "games" / "*.parquet"),
             pl.read_parquet(out / "seats" / "*.parquet"))
 
 
-def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: int, games: int,
-                       heroes: list | None = None, *, game: str, seed: int) -> None:
-    """The compiled kernel and the Python engine write identical Parquet tables."""
-    python = engine_tables(tmp_path, "python", rules, strategies, players, games, heroes,
-                           game=game, seed=seed)
-    compiled = engine_tables(tmp_path, "compiled", rules, strategies, players, games, heroes,
-                             game=game, seed=seed)
+def where_engines_part(task: dict) -> str:
+    """The first game and decision where the Python engine and the kernel choose differently
+    for this chunk task (both traced: simulate/kernels/trace.py), for a failing differential."""
+    from simulate.kernels.trace import first_parting
+    from simulate.play import TRACE_COLUMN
+    from simulate.runner import play_chunk
+    python, kernel = (play_chunk({**task, "engine": e, "trace": True})[0]
+                      for e in ("python", "compiled"))
+    rotations = python.get("rotation", [None] * len(python["game"]))
+    labels = [f"{g}" + ("" if r is None else f" (rotation {r})")
+              for g, r in zip(python["game"], rotations)]
+    parted = first_parting(labels, python[TRACE_COLUMN], kernel[TRACE_COLUMN])
+    return f"run seed {task['seed']}, " + (parted or "every game took the same decisions (so "
+                                             "scoring or a column differs)")
+
+
+def assert_same_frames(python, compiled, task: dict) -> None:
+    """Equal tables, or an error naming the first decision where the engines part."""
     for a, b in zip(python, compiled):
-        assert a.schema == b.schema
-        assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
+        if a.schema != b.schema or not a.equals(b):
+            raise AssertionError(f"the engines differ: {where_engines_part(task)}; rows only in "
+                                 f"python: {a.join(b, on=a.columns, how='anti').head(3)}")
+
+
+def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: int, games: int,
+                       heroes: list | None = None, *, game: str, seed: int,
+                       rotate: bool = False) -> None:
+    """The compiled kernel and the Python engine write identical Parquet tables."""
+    task = kernel_task(rules, strategies, players, games, heroes, game=game, seed=seed,
+                       rotate=rotate)
+    assert_same_frames(engine_tables(tmp_path, "python", task),
+                       engine_tables(tmp_path, "compiled", task), task)
+
+
+def few_fixed(examples: int = 3):
+    """hypothesis settings for the kernels' drawn combinations: a few examples, the same ones on
+    every run (derandomized, no database), no deadline (a differential takes seconds)."""
+    from hypothesis import HealthCheck, settings
+    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.function_scoped_fixture])
+
+
+def drawn_rules(cases: list[dict], rules_class) -> dict:
+    """Several rule cases at once (later ones win); hypothesis rejects a combination the Rules
+    refuse (a cross-field check)."""
+    from hypothesis import assume
+
+    from simulate.games.base import ConfigError, make_rules
+    rules = {k: v for case in cases for k, v in case.items()}
+    try:
+        make_rules(rules_class, rules)
+    except ConfigError:
+        assume(False)
+    return rules
+
+
+def assert_every_rule_varied(cases: list[dict], rules_class) -> None:
+    """Every Rules field is set to a non-default value by some differential case (a new field
+    without a case fails here), and every case changes something."""
+    from dataclasses import fields
+    printed = rules_class()
+
+    def changed(key, value):
+        return getattr(printed, key) != (tuple(value) if isinstance(value, list) else value)
+    varied = {k for case in cases for k, v in case.items() if changed(k, v)}
+    missing = {f.name for f in fields(rules_class)} - varied
+    assert not missing, f"no differential case varies the rule(s) {sorted(missing)}"
+    assert all(any(changed(k, v) for k, v in case.items()) for case in cases)
+
+
+def assert_every_parameter_varied(game: str, seat_cases: list) -> None:
+    """Every parameter of every strategy with a compiled twin is set to a non-default value by
+    some seat of the differential cases (a new parameter without a case fails here)."""
+    import inspect
+
+    from simulate.engines import kernel_module
+    from strategies import build_strategy, strategies_for
+    kernel = kernel_module(game)
+    for name in strategies_for(game):
+        seat = build_strategy(game, name)
+        if kernel.compiled_seats([seat]) is None:
+            continue
+        varied = {k for case in seat_cases if isinstance(case, dict) and case["name"] == name
+                  for k, v in case.items() if k != "name" and v != getattr(seat, k)}
+        missing = set(inspect.signature(type(seat)).parameters) - varied
+        assert not missing, f"{game} {name}: no differential case varies {sorted(missing)}"
 
 
 def simulate_cli(*args):

@@ -7,40 +7,104 @@ the runner's tables. ``simulate.engines.kernel_module`` finds a game's driver by
 from __future__ import annotations
 
 import numpy as np
+import polars as pl
 
+from simulate.config import ALL_HEROES, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, make_rules, rules_hash
-from simulate.results import GAME_COLUMNS, SEAT_COLUMNS
+from simulate.kernels.rules import unplayed_reason
+from simulate.play import TRACE_COLUMN
+from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
 from strategies import build_strategy
+
+
+def game_indices(task: dict) -> np.ndarray:
+    """The game indices a kernel plays: the task's ``indices`` (a group of the chunk, see
+    :func:`seatings`), else ``start`` .. ``stop - 1``."""
+    if "indices" in task:
+        return np.asarray(task["indices"], dtype=np.int64)
+    return np.arange(task["start"], task["stop"], dtype=np.int64)
+
+
+def seatings(spec, task: dict) -> list[tuple[int, list, list | None, np.ndarray]]:
+    """The chunk's games in groups a kernel plays with fixed seats: (rotation, strategies,
+    heroes, game indices). One group, unless ``rotate`` (every seed once per rotation of the
+    seats, runner.rotations) or ``heroes = "all"`` (heroes changing with the game index,
+    config.heroes_for_game) split the chunk; either way each game gets the seats and heroes
+    the Python runner gives it."""
+    from simulate.runner import rotations
+    indices = game_indices(task)
+    turns = rotations(task)
+    if not task.get("rotate") and (not task["heroes"] or task["heroes"][0] != ALL_HEROES):
+        heroes = list(task["heroes"][:task["players"]]) if any(task["heroes"]) else None
+        return [(0, turns[0][1], heroes, indices)]
+    groups: dict[tuple, list[int]] = {}
+    for index in indices.tolist():
+        dealt = heroes_for_game(spec, task["heroes"], index)
+        for rotation, _, order in turns:
+            heroes = tuple(dealt[s] for s in order) if dealt else None
+            groups.setdefault((rotation, heroes), []).append(index)
+    return [(rotation, turns[rotation][1], list(heroes) if heroes else None,
+             np.array(games, dtype=np.int64)) for (rotation, heroes), games in groups.items()]
 
 
 def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
     """``runner.play_chunk`` for a game whose kernel function ``columns_of(task, rules, seats,
-    heroes)`` returns the columns that vary by game (or None when a seat has no compiled twin):
-    the runner's constant columns are added here, so both engines write the same tables."""
+    heroes)`` returns the columns that vary by game for the games ``game_indices(task)`` (or
+    None when a seat has no compiled twin): the runner's constant columns are added here, so
+    both engines write the same tables. With ``rotate`` or ``heroes = "all"`` the kernel plays
+    each group of :func:`seatings` and the rows are put back in the runner's order."""
     spec = get_game(task["game"])
     rules = make_rules(spec.rules_class, task["rules"])
-    seats = [build_strategy(spec.name, s) for s in task["strategies"]]
+    parts = [_group_columns(columns_of, spec, rules, task, *group)
+             for group in seatings(spec, task)]
+    if len(parts) == 1 and not task.get("rotate"):
+        return parts[0]
+    return _in_runner_order(spec, parts, task)
+
+
+def _group_columns(columns_of, spec, rules, task: dict, rotation: int, strategies: list,
+                   heroes: list | None, indices: np.ndarray) -> tuple[dict, dict]:
+    seats = [build_strategy(spec.name, s) for s in strategies]
     described = [s.describe() for s in seats]
-    n = task["players"]
-    heroes = list(task["heroes"][:n]) if any(task["heroes"]) else None
-    played = columns_of(task, rules, seats, heroes)
+    played = columns_of({**task, "strategies": strategies, "indices": indices}, rules, seats,
+                        heroes)
     if played is None:
         raise ConfigError(f"--engine compiled: {spec.title} has no compiled twin for the "
                           f"strategies {'|'.join(described)}; use --engine auto or python")
     own_games, own_seats = played
-    count = task["stop"] - task["start"]
+    n, count = task["players"], len(indices)
+    rotated = ["rotation"] if task.get("rotate") else []
+    traced = [TRACE_COLUMN] if task.get("trace") else []
     constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
                 "engine_version": spec.version, "rules_hash": rules_hash(rules),
-                "strategies": "|".join(described)}
+                "strategies": "|".join(described), "rotation": rotation}
     games = {c: own_games[c] if c in own_games else [constant[c]] * count
-             for c in list(GAME_COLUMNS) + list(spec.game_columns)}
-    generic = {"game": np.repeat(np.arange(task["start"], task["stop"]), n),
-               "variant": [task["variant"]] * (count * n), "players": np.full(count * n, n),
-               "seat": np.tile(np.arange(n), count), "strategy": described * count}
+             for c in list(GAME_COLUMNS) + list(spec.game_columns) + rotated + traced}
+    generic = {"game": np.repeat(indices, n), "variant": [task["variant"]] * (count * n),
+               "players": np.full(count * n, n), "seat": np.tile(np.arange(n), count),
+               "strategy": described * count, "rotation": np.full(count * n, rotation)}
     seat_rows = {c: generic[c] if c in generic else own_seats[c]
-                 for c in list(SEAT_COLUMNS) + list(spec.seat_columns)}
+                 for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + rotated}
     return games, seat_rows
+
+
+def _in_runner_order(spec, parts: list, task: dict) -> tuple[dict, dict]:
+    """The groups' columns as one chunk, rows in the runner's order: by game, then rotation
+    (then seat)."""
+    n, turns = task["players"], task["players"] if task.get("rotate") else 1
+    keys = [np.asarray(g["game"]) * turns + np.asarray(g.get("rotation", 0)) for g, _ in parts]
+    by_game = np.argsort(np.concatenate(keys), kind="stable")
+    seat_keys = np.concatenate([np.repeat(k, n) * n + np.tile(np.arange(n), len(k))
+                                for k in keys])
+    by_seat = np.argsort(seat_keys, kind="stable")
+    traces = [t for g, _ in parts for t in g.pop(TRACE_COLUMN, ())]
+    games = pl.concat([frame(g, GAME_COLUMNS, spec.game_columns) for g, _ in parts])[by_game]
+    seats = pl.concat([frame(s, SEAT_COLUMNS, spec.seat_columns) for _, s in parts])[by_seat]
+    game_columns = {c: games[c] for c in games.columns}
+    if task.get("trace"):
+        game_columns[TRACE_COLUMN] = [traces[i] for i in by_game]
+    return game_columns, {c: seats[c] for c in seats.columns}
 
 
 def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None:
@@ -56,13 +120,16 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     return None
 
 
-def entry_points(columns_of, compiled_seats, warm_task: dict):
+def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders=None):
     """A kernel module's ``unsupported``, ``play_chunk`` and ``warm`` (what simulate/engines.py
     calls), from its ``columns_of`` (see :func:`play_chunk_with`), its ``compiled_seats(seats)``
-    (kinds and parameters, or None) and a tiny task that compiles (or loads) the kernel."""
-    def unsupported(game: str, strategies: list) -> str | None:
-        """Why the kernel cannot play these seats (None: it can)."""
-        return unsupported_seats(game, strategies, compiled_seats)
+    (kinds and parameters, or None), a tiny task that compiles (or loads) the kernel and its
+    ``rules_encoders`` (simulate/kernels/rules.py: a Rules field it has none for is a reason)."""
+    def unsupported(game: str, strategies: list, rules: list = ()) -> str | None:
+        """Why the kernel cannot play these seats under these Rules (one per variant; None: it
+        can)."""
+        return unsupported_seats(game, strategies, compiled_seats) or (
+            None if rules_encoders is None else unplayed_reason(list(rules), rules_encoders))
 
     def play_chunk(task: dict) -> tuple[dict, dict]:
         """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""

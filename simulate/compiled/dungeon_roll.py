@@ -6,8 +6,10 @@ is its twin for speed (ARCHITECTURE.md, "Which way imports go"). For the same se
 order and makes the same choices, so ``play_chunk`` returns the very columns runner.play_chunk
 would; tests/games/dungeon_roll/test_kernel.py proves it table by table.
 
-Covered: 1-4 players, every hero and treasure, every ``Rules`` field, and the built-in
-strategies ``random``, ``cautious``, ``bold``, ``risk_aware`` with any parameters.
+Covered: 1-4 players, every hero and treasure, every ``Rules`` field (its rules array is built
+from the fields: simulate/kernels/rules.py), ``heroes = "all"`` and ``rotate = true``
+(simulate/compiled ``seatings``), and the built-in strategies ``random``, ``cautious``,
+``bold``, ``risk_aware`` with any parameters.
 """
 from __future__ import annotations
 
@@ -24,14 +26,15 @@ from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, buffers, legal
 from simulate.games.dungeon_roll.kernel_solver import new_memo
 from simulate.games.dungeon_roll.kernel_state import (
     ACH, CUR, DELVE_END, DELVE_LEVEL, DELVE_XP, END_NAMES, FLEES, FOUGHT, DEFEATED, HAND, HERO,
-    IS_OVER, MASTER, N_DELVES, NEXT_DELVE, PHASE, R_COUNTS, R_PORTAL_VALUE, R_SCALE_BONUS, R_SIZE,
-    R_SOLO_RANKS,
-    R_SOLO_WIN, R_TREASURE_VALUE, ST_SIZE, XP, XP_BOX, XP_DRAGONS, XP_LEVELS, new_game, seat_at,
-    start_delve)
+    IS_OVER, MASTER, N_DELVES, NEXT_DELVE, PHASE, R_PORTAL_VALUE, R_SCALE_BONUS, R_SIZE,
+    R_SOLO_RANKS, R_SOLO_WIN, R_TREASURE_VALUE, RULES_ENCODERS, ST_SIZE, XP, XP_BOX, XP_DRAGONS,
+    XP_LEVELS, new_game, seat_at, start_delve)
 from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
-from simulate.compiled import entry_points
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.kernels.rules import rules_array as build_rules_array, unplayed_reason
+from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
 
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
@@ -43,36 +46,30 @@ from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy
 S_DELVES = 18                       # level, xp, end per delve: S_DELVES + 3 * k + (0, 1, 2)
 S_SIZE = S_DELVES + 3 * MAX_DELVES
 TASK_KEYS = {"game", "rules", "seed", "strategies", "heroes", "variant", "players", "start", "stop",
-             "engine"}
+             "engine", "indices", "trace", "rotate"}
 _MEMO: tuple | None = None          # the solver's memo, kept for the life of the process
 
 
 def rules_array(rules: Rules) -> np.ndarray:
-    """The Rules fields in kernel_state's R_* order."""
-    r = rules
-    values = [r.delves_per_player, r.party_dice, r.dungeon_dice, r.max_level, r.lair_threshold,
-              r.dragon_types_needed, r.dragon_slayer_types_needed, r.dragon_xp,
-              r.dragon_treasures, r.level_up_xp, r.level_up_immediate,
-              r.ultimate_shared_on_level_up, r.champion_opens_all_chests, r.voluntary_flee,
-              r.quaffing_die_counts, r.keep_loot_after_fleeing, r.empty_box_xp,
-              r.used_treasures_to_box, r.treasure_value, r.town_portal_value, r.scale_pair_bonus,
-              r.solo_win_score, *r.treasure_counts, *r.solo_rank_scores]
-    assert len(values) == R_SIZE and values[R_COUNTS] == r.treasure_counts[0]
-    return np.array([int(v) for v in values], dtype=np.int64)
+    """The Rules fields in kernel_state's R_* order (built from the fields: simulate/kernels)."""
+    return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
 
 
 @njit(cache=True)
-def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
-    """Play games start..stop-1; return (per-game, per-seat) int matrices (G_*, S_*)."""
-    games = np.zeros((stop - start, G_SIZE), dtype=np.int64)
-    seats = np.zeros((stop - start, n_players, S_SIZE), dtype=np.int64)
+def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace):
+    """Play the games ``indices``; return (per-game, per-seat) int matrices (G_*, S_*). A trace
+    matrix wider than zero records each game's decisions (simulate/kernels/trace.py)."""
+    count = len(indices)
+    games = np.zeros((count, G_SIZE), dtype=np.int64)
+    seats = np.zeros((count, n_players, S_SIZE), dtype=np.int64)
     st = np.zeros(ST_SIZE, dtype=np.int64)
     acts = np.zeros(MAX_ACTIONS, dtype=np.int64)
     buf = buffers()
     rng, srng = new_mt(), new_mt()
     lots = (kinds == RANDOM).any()              # only the random strategy draws lots
-    for g in range(stop - start):
-        seed = game_seed(run_seed, start + g)
+    tracing = trace.shape[1] > 0
+    for g in range(count):
+        seed = game_seed(run_seed, indices[g])
         games[g, G_SEED] = seed
         mt_seed(rng, seed)
         if lots:
@@ -86,6 +83,8 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, start, stop, memo):
             seat = st[CUR]
             n = legal(st, R, acts, buf)
             action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo, srng)
+            if tracing:
+                record_decision(trace[g], n, index_of_action(acts, n, action))
             decisions += 1
             apply(st, R, rng, action)
         games[g, G_DECISIONS] = decisions
@@ -159,16 +158,16 @@ def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
             np.array([[float(getattr(s, p, 0)) for p in PARAM_NAMES] for s in seats]))
 
 
-def unsupported(game: str, strategies: list) -> str | None:
-    """Why the kernel cannot play these seats (None: it can): only the built-in strategies, by
-    name, have compiled twins."""
+def unsupported(game: str, strategies: list, rules: list = ()) -> str | None:
+    """Why the kernel cannot play these seats under these Rules (one per variant; None: it
+    can): only the built-in strategies, by name, have compiled twins."""
     from strategies import strategies_for
     known = strategies_for(game)
     for i, spec in enumerate(strategies):
         name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
         if name not in KINDS or known.get(name) is None:
             return f"seat {i} plays {name!r}, which has no compiled twin (only {', '.join(KINDS)})"
-    return None
+    return unplayed_reason(list(rules), RULES_ENCODERS)
 
 
 def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
@@ -187,16 +186,19 @@ def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
                         dtype=np.int64)
     if _MEMO is None:
         _MEMO = new_memo()
-    start, stop = task["start"], task["stop"]
+    indices = game_indices(task)
+    size = len(indices)
+    trace = trace_buffer(size, bool(task.get("trace")))
     g, s = play_games(rules_array(rules), n, hero_ids, *covered,
-                      np.uint64(task["seed"] % 2**64), start, stop, _MEMO)
-    size = stop - start
-    games = {"game": np.arange(start, stop, dtype=np.int64), "seed": g[:, G_SEED],
+                      np.uint64(task["seed"] % 2**64), indices, _MEMO, trace)
+    games = {"game": indices, "seed": g[:, G_SEED],
              "decisions": g[:, G_DECISIONS], "end_reason": ["delves_done"] * size,
              "delves": np.full(size, n * rules.delves_per_player), "deepest_level": g[:, G_DEEPEST],
              "dragons_defeated": g[:, G_DRAGONS], "flees": g[:, G_FLEES],
              "winning_score": g[:, G_WINNING], "tie_break_decided": g[:, G_TIE_BREAK] > 0,
              "shared_win": g[:, G_SHARED] > 0}
+    if task.get("trace"):
+        games[TRACE_COLUMN] = trace_rows(trace)
     return games, _seat_columns(s.reshape(size * n, S_SIZE))
 
 

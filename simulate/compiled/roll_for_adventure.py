@@ -8,8 +8,10 @@ as ``strategies/roll_for_adventure.py`` (``random`` draws from the strategies' o
 ``tests/games/roll_for_adventure/test_kernel.py`` proves it: identical tables. The Python engine
 stays the reference (replay, logs, custom strategies).
 
-Covered: 2-4 players, every Rules field, the placeholder hero powers (with or without heroes
-fixed per seat), ``random``, ``balanced``, ``defender``, ``builder`` with any parameters.
+Covered: 2-4 players, every Rules field (the rules array is built from the fields:
+simulate/kernels/rules.py), the placeholder hero powers (with or without heroes fixed per seat,
+``heroes = "all"``), ``rotate = true``, ``random``, ``balanced``, ``defender``, ``builder`` with
+any parameters.
 ``compiled_seats`` says whether a chunk's seats are covered; the runner falls back otherwise.
 """
 from __future__ import annotations
@@ -25,13 +27,14 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     ACTIVE, BOARD, CARDS_LEFT, CLAIMS, DAMAGE, DEFEATED, END, ENEMIES, HAND, HEROES, LOST,
     MASTER_TURN, MAX_OBLIVION, N_LISTS, OVER, RESURRECTIONS, R_HERO_DICE, S_SIZE, SEAT_BONUS,
     SEAT_DEFEATED, SEAT_PLACED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WIDTH,
-    WON, BONUS_GIVEN, rules_array)
+    WON, BONUS_GIVEN, RULES_ENCODERS, rules_array)
 from strategies.compiled.roll_for_adventure_scores import PARAMS, T_SIZE
 from strategies.compiled.roll_for_adventure import choose
 from simulate.games.roll_for_adventure.kernel_legal import MAX_ACTIONS, legal
 from simulate.games.roll_for_adventure.kernel_turns import apply, new_game
 from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
-from simulate.compiled import entry_points
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
@@ -49,8 +52,9 @@ NULL_IF_NEGATIVE = ("shadow_master_turn", "turns_after_shadow_master", "stones_a
 
 
 @njit(cache=True)
-def play_games(R, run_seed, start, stop, n_players, kinds, P, heroes, G, SE):
-    """Play games ``start`` .. ``stop - 1``; fill G (GAME_NUMBERS) and SE (SEAT_NUMBERS)."""
+def play_games(R, run_seed, indices, n_players, kinds, P, heroes, G, SE, trace):
+    """Play the games ``indices``; fill G (GAME_NUMBERS) and SE (SEAT_NUMBERS), and a trace
+    matrix wider than zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_LISTS, WIDTH), np.int64)
     N = np.zeros(N_LISTS, np.int64)
     S = np.zeros(S_SIZE, np.int64)
@@ -58,8 +62,9 @@ def play_games(R, run_seed, start, stop, n_players, kinds, P, heroes, G, SE):
     T = np.zeros(T_SIZE)
     mt, lots = new_mt(), new_mt()
     draws = (kinds[:n_players] == RANDOM).any()
-    for g in range(stop - start):
-        seed = game_seed(run_seed, start + g)
+    tracing = trace.shape[1] > 0
+    for g in range(len(indices)):
+        seed = game_seed(run_seed, indices[g])
         mt_seed(mt, seed)
         if draws:
             mt_seed(lots, strategy_seed(seed))
@@ -76,6 +81,8 @@ def play_games(R, run_seed, start, stop, n_players, kinds, P, heroes, G, SE):
                 a = int(mt_random(lots) * n)
             else:
                 a = choose(L, N, S, R, P[seat], T, A, n)
+            if tracing:
+                record_decision(trace[g], n, a)
             decisions += 1
             apply(L, N, S, R, A, a, mt)
         record(L, N, S, R, G[g], SE[g * n_players:(g + 1) * n_players], seed, decisions)
@@ -148,13 +155,17 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     for seat, name in enumerate((heroes or [])[:n]):
         if name is not None:
             fixed[seat] = FIRST_GAME_HEROES.index(name)
-    count = task["stop"] - task["start"]
+    indices = game_indices(task)
+    count = len(indices)
     G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
     SE = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
-    play_games(rules_array(rules), np.uint64(task["seed"]), task["start"], task["stop"], n,
-               kinds, params, fixed, G, SE)
+    trace = trace_buffer(count, bool(task.get("trace")))
+    play_games(rules_array(rules), np.uint64(task["seed"]), indices, n, kinds, params, fixed,
+               G, SE, trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS)}
-    games["game"] = np.arange(task["start"], task["stop"])
+    games["game"] = indices
+    if task.get("trace"):
+        games[TRACE_COLUMN] = trace_rows(trace)
     games["end_reason"] = np.array(END_REASONS, dtype=object)[games.pop("end")]
     games["won"] = games["won"].astype(bool)
     games["hero_powers"] = np.full(count, rules.hero_powers)
@@ -172,4 +183,4 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS)

@@ -8,7 +8,10 @@ and ``goal_chaser`` / ``balancer`` scoring as ``strategies/roll_player.py`` (``r
 from the strategies' own stream). The component data is read from ``data/*.json`` when a chunk
 starts (``kernel_layout.components_array``): editing a data file needs no code change.
 ``tests/games/roll_player/test_kernel.py`` proves it: identical tables, also with a modified
-data file. The Python engine stays the reference (replay, logs, custom strategies).
+data file. The rules array is built from the Rules fields (simulate/kernels/rules.py);
+``heroes = "all"`` and ``rotate = true`` are played in groups of fixed seats
+(simulate/compiled ``seatings``). The Python engine stays the reference (replay, logs, custom
+strategies).
 """
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ from strategies.compiled.roll_player_estimates import PARAMS
 from simulate.games.roll_player.kernel_layout import (
     ALIGNMENT, BACKSTORY, BAG, CUR, EFFECT, INIT_DICE, INIT_OWNER, KLASS, LEGAL_N, N_CARDS,
     N_ROWS, OVER, PHASE, PLAYERS, RACE, R_CLASS_DICE, R_GOLD_DICE, SE_SIZE, SOLO, STAGE, S_SIZE,
-    TOKEN, components_array, rules_array)
+    TOKEN, RULES_ENCODERS, components_array, rules_array)
 from simulate.games.roll_player.kernel_scoring import record
 from simulate.games.roll_player.kernel_setup import setup_market
 from simulate.games.roll_player.kernel_stages import proceed
 from strategies.compiled.roll_player import BALANCER, GOAL_CHASER, choose, scratch
 from simulate.games.roll_player.phases import P_RACE, S_RACE
-from simulate.compiled import entry_points
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
                                              strategy_seed)
 
@@ -70,7 +74,9 @@ def new_game(L, N, S, SE, R, D, A, mt, n, fixed):
 
 
 @njit(cache=True)
-def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS, BOUGHT_IDS):
+def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, G, SEATS, BOUGHT_IDS, trace):
+    """Play the games ``indices`` into G, SEATS and BOUGHT_IDS, and a trace matrix wider than
+    zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_ROWS, width), np.int64)
     N = np.zeros(N_ROWS, np.int64)
     S = np.zeros(S_SIZE, np.int64)
@@ -79,8 +85,9 @@ def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS,
     W = scratch()
     mt, lots = new_mt(), new_mt()
     draws = (kinds[:n] == RANDOM).any()
-    for g in range(stop - start):
-        seed = game_seed(run_seed, start + g)
+    tracing = trace.shape[1] > 0
+    for g in range(len(indices)):
+        seed = game_seed(run_seed, indices[g])
         mt_seed(mt, seed)
         if draws:
             mt_seed(lots, strategy_seed(seed))
@@ -96,6 +103,8 @@ def play_games(R, D, width, run_seed, start, stop, n, kinds, P, fixed, G, SEATS,
                 a = int(mt_random(lots) * count)
             else:
                 a = choose(L, N, S, SE, R, D, P[seat], A, count, kinds[seat], W)
+            if tracing:
+                record_decision(trace[g], count, a)
             decisions += 1
             apply(L, N, S, SE, R, D, A, a, mt, fixed)
         record(L, N, S, SE, R, D, G[g], SEATS[g * n:(g + 1) * n],
@@ -141,15 +150,19 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     for seat, name in enumerate((heroes or [])[:n]):
         if name is not None:
             fixed[seat] = names.index(name)
-    count = task["stop"] - task["start"]
+    indices = game_indices(task)
+    count = len(indices)
     G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
     SEATS = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
     bought = np.zeros((count * n, MAX_BOUGHT + 1), np.int64)
     width = max(64, len(comp.cards) + 8)
+    trace = trace_buffer(count, bool(task.get("trace")))
     play_games(rules_array(rules), components_array(comp), width, np.uint64(task["seed"]),
-               task["start"], task["stop"], n, kinds, params, fixed, G, SEATS, bought)
+               indices, n, kinds, params, fixed, G, SEATS, bought, trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS)}
-    games["game"] = np.arange(task["start"], task["stop"])
+    games["game"] = indices
+    if task.get("trace"):
+        games[TRACE_COLUMN] = trace_rows(trace)
     games["end_reason"] = ["sheets_full"] * count
     seat_cols = {name: SEATS[:, i] for i, name in enumerate(SEAT_NUMBERS)}
     for column in BOOLS:
@@ -166,4 +179,4 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS)

@@ -12,6 +12,7 @@ from numba import njit
 from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.dungeon_roll.legal import Phase
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels.rules import at
 
 # Phases (legal.py's Phase, as plain ints for numba) and delve ends (scoring.py's strings, by index).
 MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = map(int, Phase)
@@ -31,6 +32,20 @@ ACH_DRAGON_SLAYER, ACH_DRAGON_MASTER, ACH_DUNGEON_MASTER, ACH_DRAGON_BAIT = 1, 2
 R_COUNTS = 22                   # treasure_counts[10]
 R_SOLO_RANKS = 32               # solo_rank_scores[4]
 R_SIZE = 36
+# How each Rules field is written into R (simulate/kernels/rules.py walks the Rules fields).
+RULES_ENCODERS = {
+    "delves_per_player": at(R_DELVES), "party_dice": at(R_PARTY_DICE),
+    "dungeon_dice": at(R_DUNGEON_DICE), "max_level": at(R_MAX_LEVEL),
+    "lair_threshold": at(R_LAIR), "dragon_types_needed": at(R_DRAGON_TYPES),
+    "dragon_slayer_types_needed": at(R_SLAYER_TYPES), "dragon_xp": at(R_DRAGON_XP),
+    "dragon_treasures": at(R_DRAGON_TREASURES), "level_up_xp": at(R_LEVEL_UP_XP),
+    "level_up_immediate": at(R_LEVEL_UP_NOW), "ultimate_shared_on_level_up": at(R_ULT_SHARED),
+    "champion_opens_all_chests": at(R_CHAMPION_ALL), "voluntary_flee": at(R_VOLUNTARY_FLEE),
+    "quaffing_die_counts": at(R_QUAFF_COUNTS), "keep_loot_after_fleeing": at(R_KEEP_LOOT),
+    "empty_box_xp": at(R_EMPTY_BOX_XP), "used_treasures_to_box": at(R_USED_TO_BOX),
+    "treasure_value": at(R_TREASURE_VALUE), "town_portal_value": at(R_PORTAL_VALUE),
+    "scale_pair_bonus": at(R_SCALE_BONUS), "solo_win_score": at(R_SOLO_WIN),
+    "treasure_counts": at(R_COUNTS), "solo_rank_scores": at(R_SOLO_RANKS)}
 
 # The table: st[offset].
 (N_PLAYERS, CUR, PHASE, RESUME, LEVEL, GRAVE, LAIR, POOL, ULT_USED, MARKED_P, MARKED_D,

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from simulate.kernels import use_cache_for
+from simulate.kernels.rules import at, counted, rules_array as build_rules_array
 
 from simulate.games.roll_for_adventure.kingdom import Phase
 from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
@@ -74,45 +75,46 @@ R_SIZE = 86
 FACE_ALL, FACE_NONE = 4, 5
 
 
+def _lookup(offset: int, size: int, value_of=lambda i: i, absent: int = 0):
+    """A table from die value 0..size-1: the sequence's item v at ``offset + v`` holds
+    ``value_of(position of v)``, every other value ``absent``."""
+    def encode(r: np.ndarray, values) -> None:
+        r[offset:offset + size] = absent
+        for i, v in enumerate(values):
+            r[offset + v] = value_of(i)
+    return encode
+
+
+def _deck_size(r: np.ndarray, ranks) -> None:
+    r[R_DECK_SIZE] = 4 * len(ranks)             # Rules.deck_size
+
+
+# How each Rules field is written into R (simulate/kernels/rules.py walks the Rules fields).
+RULES_ENCODERS = {
+    "stones_to_win": at(R_STONES), "damage_to_lose": at(R_LOSE),
+    "hero_dice_per_player": at(R_HERO_DICE), "ally_dice": at(R_ALLIES), "bonus_dice": at(R_BONUS),
+    "enemy_ranks": (counted(R_NRANKS, R_RANKS), _deck_size), "deck_stacks": at(R_STACKS),
+    "shadow_master_stack": at(R_MASTER_STACK), "shadow_master_position": at(R_MASTER_POS),
+    "desert_value": at(R_DESERT_VALUE), "desert_section_dice": at(R_DESERT_DICE),
+    "fortress_values": (counted(R_NFORT, R_FORT_VALUES), _lookup(R_SUBTASK, 7, absent=-1)),
+    "fortress_spaces": at(R_FORT_SPACES),
+    "forest_values": (counted(R_NFOREST, R_FOREST_VALUES), _lookup(R_FOREST_TAKES, 7, lambda i: 1)),
+    "forest_boundaries": counted(R_NBOUNDS, R_BOUNDS),
+    "no_dice_counts_bonus": at(R_NO_DICE_BELOW, lambda v: 24 if v else 20),
+    "ice_cave_dice_per_turn": at(R_ICE_PER_TURN), "ice_cave_rewards": at(R_ICE_REWARDS),
+    "ice_cave_attack_dice": at(R_ICE_ATTACK),
+    "attack_order": at(R_NEW_ENEMY_FIRST, lambda v: v == "new_enemy_first"),
+    "ice_cave_reset": at(R_HEAL_ONE, lambda v: v == "one"), "vortex_threshold": at(R_VORTEX),
+    "enemy_defeat_pips": at(R_DEFEAT_PIPS),
+    "territory_die": counted(R_NFACES, R_FACES, TERRITORY_DIE_FACES.index),
+    "shadow_master_damage": at(R_MASTER_DAMAGE),
+    "shadow_master_damage_all": at(R_MASTER_DAMAGE_ALL), "hero_powers": at(R_HERO_POWERS),
+    "max_turns": at(R_MAX_TURNS)}
+
+
 def rules_array(rules) -> np.ndarray:
     """Every Rules field of Roll for Adventure as ints at the R_* offsets."""
-    r = np.zeros(R_SIZE, np.int64)
-    r[R_STONES], r[R_LOSE], r[R_HERO_DICE] = rules.stones_to_win, rules.damage_to_lose, \
-        rules.hero_dice_per_player
-    r[R_ALLIES:R_ALLIES + 3] = rules.ally_dice
-    r[R_BONUS] = rules.bonus_dice
-    r[R_NRANKS] = len(rules.enemy_ranks)
-    r[R_RANKS:R_RANKS + len(rules.enemy_ranks)] = rules.enemy_ranks
-    r[R_STACKS], r[R_MASTER_STACK] = rules.deck_stacks, rules.shadow_master_stack
-    r[R_MASTER_POS], r[R_DESERT_VALUE] = rules.shadow_master_position, rules.desert_value
-    r[R_DESERT_DICE:R_DESERT_DICE + 2] = rules.desert_section_dice
-    r[R_NFORT] = len(rules.fortress_values)
-    r[R_FORT_VALUES:R_FORT_VALUES + len(rules.fortress_values)] = rules.fortress_values
-    r[R_FORT_SPACES] = rules.fortress_spaces
-    r[R_NFOREST] = len(rules.forest_values)
-    r[R_FOREST_VALUES:R_FOREST_VALUES + len(rules.forest_values)] = rules.forest_values
-    r[R_NBOUNDS] = len(rules.forest_boundaries)
-    r[R_BOUNDS:R_BOUNDS + len(rules.forest_boundaries)] = rules.forest_boundaries
-    r[R_NO_DICE_BELOW] = 24 if rules.no_dice_counts_bonus else 20
-    r[R_ICE_PER_TURN] = rules.ice_cave_dice_per_turn
-    r[R_ICE_REWARDS:R_ICE_REWARDS + 3] = rules.ice_cave_rewards
-    r[R_ICE_ATTACK] = rules.ice_cave_attack_dice
-    r[R_NEW_ENEMY_FIRST] = rules.attack_order == "new_enemy_first"
-    r[R_HEAL_ONE] = rules.ice_cave_reset == "one"
-    r[R_VORTEX], r[R_DEFEAT_PIPS] = rules.vortex_threshold, rules.enemy_defeat_pips
-    r[R_NFACES] = len(rules.territory_die)
-    r[R_FACES:R_FACES + len(rules.territory_die)] = [TERRITORY_DIE_FACES.index(f)
-                                                     for f in rules.territory_die]
-    r[R_MASTER_DAMAGE], r[R_MASTER_DAMAGE_ALL] = rules.shadow_master_damage, \
-        rules.shadow_master_damage_all
-    r[R_HERO_POWERS], r[R_MAX_TURNS] = rules.hero_powers, rules.max_turns
-    r[R_SUBTASK:R_SUBTASK + 7] = -1
-    for s, v in enumerate(rules.fortress_values):
-        r[R_SUBTASK + v] = s
-    r[R_DECK_SIZE] = rules.deck_size
-    for v in rules.forest_values:
-        r[R_FOREST_TAKES + v] = 1
-    return r
+    return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
 
 
 @njit(cache=True)

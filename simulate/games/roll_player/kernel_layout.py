@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from simulate.kernels import use_cache_for
+from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.roll_player.components import CARD_TYPES, CONDITIONS, SKILL_EFFECTS
 
@@ -129,31 +130,31 @@ R_SIZE = 43
 TIE_BREAKERS = ("gold_then_fewest_class_dice", "gold", "none")
 
 
+# How each Rules field is written into R (simulate/kernels/rules.py walks the Rules fields).
+RULES_ENCODERS = {
+    "class_colour_dice": at(R_CLASS_DICE), "gold_dice": at(R_GOLD_DICE),
+    "class_selection": at(R_REVERSE_PICK, lambda v: v == "reverse_pick"),
+    "race_assignment": at(R_RACE_PICK, lambda v: v == "pick"),
+    "starting_gold": at(R_START_GOLD), "starting_dice_extra": at(R_START_EXTRA),
+    "market_setup_discards": at(R_SETUP_DISCARDS), "initiative_gold": at(R_INIT_GOLD),
+    "gold_die_gold": at(R_GOLD_DIE_GOLD), "thief_gold_die_gold": at(R_THIEF_GOLD),
+    "thief_bonus_in_setup": at(R_THIEF_IN_SETUP), "row_complete_gold": at(R_ROW_GOLD),
+    "intelligence_reroll": at(R_NEW_STANDS, lambda v: v == "new_stands"),
+    "wisdom_step": at(R_KING, lambda v: v == "king"),
+    "charisma_token_value": at(R_CHARISMA_VALUE), "discard_gold": at(R_DISCARD_GOLD),
+    "weapon_hands": at(R_WEAPON_HANDS), "bard_purchases": at(R_BARD_PURCHASES),
+    "druid_recall": at(R_DRUID_RECALL), "skills_usable": at(R_SKILLS_USABLE),
+    "skill_refresh_per_cleanup": at(R_REFRESH), "final_round_market": at(R_FINAL_MARKET),
+    "backstory_stars": at(R_BACKSTORY_STARS), "gold_die_backstory_wild": at(R_GOLD_WILD),
+    "armor_bonus_needs_all": at(R_ARMOR_NEEDS_ALL), "armor_set_bonus": at(R_ARMOR_BONUS),
+    "class_die_stars": at(R_CLASS_DIE_STARS), "discard_before_scoring": at(R_DISCARD_BEFORE),
+    "tie_breakers": at(R_TIE, TIE_BREAKERS.index), "solo_trash": at(R_SOLO_TRASH),
+    "solo_win_stars": at(R_SOLO_WIN)}
+
+
 def rules_array(rules) -> np.ndarray:
-    r = np.zeros(R_SIZE, np.int64)
-    r[R_CLASS_DICE], r[R_GOLD_DICE] = rules.class_colour_dice, rules.gold_dice
-    r[R_REVERSE_PICK] = rules.class_selection == "reverse_pick"
-    r[R_RACE_PICK] = rules.race_assignment == "pick"
-    r[R_START_GOLD:R_START_GOLD + 4] = rules.starting_gold
-    r[R_START_EXTRA] = rules.starting_dice_extra
-    r[R_SETUP_DISCARDS:R_SETUP_DISCARDS + 4] = rules.market_setup_discards
-    r[R_INIT_GOLD], r[R_GOLD_DIE_GOLD] = rules.initiative_gold, rules.gold_die_gold
-    r[R_THIEF_GOLD], r[R_THIEF_IN_SETUP] = rules.thief_gold_die_gold, rules.thief_bonus_in_setup
-    r[R_ROW_GOLD] = rules.row_complete_gold
-    r[R_NEW_STANDS] = rules.intelligence_reroll == "new_stands"
-    r[R_KING] = rules.wisdom_step == "king"
-    r[R_CHARISMA_VALUE], r[R_DISCARD_GOLD] = rules.charisma_token_value, rules.discard_gold
-    r[R_WEAPON_HANDS], r[R_BARD_PURCHASES] = rules.weapon_hands, rules.bard_purchases
-    r[R_DRUID_RECALL], r[R_SKILLS_USABLE] = rules.druid_recall, rules.skills_usable
-    r[R_REFRESH], r[R_FINAL_MARKET] = rules.skill_refresh_per_cleanup, rules.final_round_market
-    r[R_BACKSTORY_STARS:R_BACKSTORY_STARS + 7] = rules.backstory_stars
-    r[R_GOLD_WILD], r[R_ARMOR_NEEDS_ALL] = rules.gold_die_backstory_wild, \
-        rules.armor_bonus_needs_all
-    r[R_ARMOR_BONUS], r[R_CLASS_DIE_STARS] = rules.armor_set_bonus, rules.class_die_stars
-    r[R_DISCARD_BEFORE] = rules.discard_before_scoring
-    r[R_TIE] = TIE_BREAKERS.index(rules.tie_breakers)
-    r[R_SOLO_TRASH], r[R_SOLO_WIN] = rules.solo_trash, rules.solo_win_stars
-    return r
+    """Every Rules field of Roll Player as ints at the R_* offsets."""
+    return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
 
 
 # ---- lists and data access --------------------------------------------------------------------

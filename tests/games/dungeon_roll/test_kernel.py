@@ -7,10 +7,10 @@ strategy (with non-default parameters) and every Rules field at a non-default va
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 
 import polars as pl
 import pytest
+from hypothesis import given, strategies as st
 from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
@@ -22,11 +22,18 @@ from simulate.games.dungeon_roll.rules import Rules
 from simulate.engines import choose_engine
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
 from simulate.runner import play_chunk
-from tests.helpers import SMALL_RUN, write_config
+from simulate.compiled import dungeon_roll as kernel
+from simulate.play import TRACE_COLUMN
+from simulate.kernels.trace import trace_hash
+from tests.helpers import (SMALL_RUN, assert_every_parameter_varied, assert_every_rule_varied,
+                           assert_same_frames, drawn_rules, few_fixed, write_config)
 
 SPEC = get_game("dungeon_roll")
 MIXED = ["random", "risk_aware", {"name": "cautious", "retire_level": 6, "min_party": 2},
          {"name": "bold", "push_level": 10, "chest_risk": 0.9}]
+TUNED = [{"name": "risk_aware", "risk_tolerance": -1.5, "chest_risk": 0.05},
+         {"name": "risk_aware", "risk_tolerance": 2}, {"name": "cautious", "chest_risk": 1.0},
+         {"name": "bold", "min_party": 4, "push_level": 3}]
 # One non-default value (or two) for every Rules field.
 RULE_CASES = [
     {"delves_per_player": 5}, {"delves_per_player": 1}, {"party_dice": 10}, {"party_dice": 3},
@@ -48,19 +55,22 @@ RULE_CASES = [
 ]
 
 
-def task(players=1, strategies=None, heroes=None, rules=None, games=150, seed=11):
+def task(players=1, strategies=None, heroes=None, rules=None, games=150, seed=11, rotate=False):
     return {"game": "dungeon_roll", "rules": rules or {}, "seed": seed,
             "strategies": strategies or ["risk_aware"] * players,
             "heroes": heroes or [None] * players, "variant": "baseline", "players": players,
-            "start": 1000, "stop": 1000 + games}
+            "start": 1000, "stop": 1000 + games, "rotate": rotate}
+
+
+def tables(t: dict, engine: str) -> list[pl.DataFrame]:
+    played = play_chunk({**t, "engine": engine})
+    return [frame(played[i], generic, own) for i, (generic, own) in
+            enumerate(((GAME_COLUMNS, SPEC.game_columns), (SEAT_COLUMNS, SPEC.seat_columns)))]
 
 
 def assert_same_games(t: dict) -> None:
-    python = play_chunk({**t, "engine": "python"})
-    compiled = play_chunk({**t, "engine": "compiled"})
-    for i, (generic, own) in enumerate(((GAME_COLUMNS, SPEC.game_columns),
-                                        (SEAT_COLUMNS, SPEC.seat_columns))):
-        assert_frame_equal(frame(python[i], generic, own), frame(compiled[i], generic, own))
+    """Identical tables, or an error naming the seed, game and decision where they part."""
+    assert_same_frames(tables(t, "python"), tables(t, "compiled"), t)
 
 
 @pytest.mark.parametrize("hero", HERO_KEYS)
@@ -78,10 +88,7 @@ def test_every_strategy_and_player_count(players, strategy):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mixed_seats_and_parameters(players):
     assert_same_games(task(players, MIXED[:players], games=300 // players))
-    tuned = [{"name": "risk_aware", "risk_tolerance": -1.5, "chest_risk": 0.05},
-             {"name": "risk_aware", "risk_tolerance": 2}, {"name": "cautious", "chest_risk": 1.0},
-             {"name": "bold", "min_party": 4, "push_level": 3}]
-    assert_same_games(task(players, tuned[:players], heroes=list(HERO_KEYS[-players:]),
+    assert_same_games(task(players, TUNED[:players], heroes=list(HERO_KEYS[-players:]),
                            games=300 // players))
 
 
@@ -90,12 +97,40 @@ def test_every_rule_at_a_non_default_value(rules):
     assert_same_games(task(2, ["risk_aware", "random"], rules=rules, games=100))
 
 
-def test_the_rule_cases_cover_every_rules_field():
-    varied = {key for case in RULE_CASES for key in case}
-    assert varied == {f.name for f in fields(Rules)}
-    for case in RULE_CASES:
-        assert any(getattr(Rules(), k) != (tuple(v) if isinstance(v, list) else v)
-                   for k, v in case.items())
+def test_the_cases_vary_every_rules_field_and_strategy_parameter():
+    assert_every_rule_varied(RULE_CASES, Rules)
+    assert_every_parameter_varied("dungeon_roll", MIXED + TUNED)
+
+
+@few_fixed(4)
+@given(cases=st.lists(st.sampled_from(RULE_CASES), min_size=2, max_size=4),
+       seats=st.lists(st.sampled_from(MIXED + TUNED), min_size=1, max_size=4))
+def test_drawn_combinations_of_rules_and_parameters(cases, seats):
+    rules = drawn_rules(cases, Rules)
+    assert_same_games(task(len(seats), seats, rules=rules, games=20))
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_rotated_seats_and_every_hero_in_turn(players):
+    assert_same_games(task(players, MIXED[:players], rotate=True, games=12))
+    assert_same_games(task(players, TUNED[:players], heroes=["all"] * players, games=24))
+    assert_same_games(task(players, MIXED[-players:], heroes=["all"] * players, rotate=True,
+                           games=8))
+
+
+def test_both_engines_trace_the_same_decisions():
+    t = {**task(2, MIXED[:2], games=12), "trace": True}
+    python, compiled = (play_chunk({**t, "engine": e})[0] for e in ("python", "compiled"))
+    assert [len(d) for d in python[TRACE_COLUMN]] == list(python["decisions"])
+    assert list(map(trace_hash, python[TRACE_COLUMN])) == \
+        list(map(trace_hash, compiled[TRACE_COLUMN]))
+
+
+def test_a_failing_differential_names_the_decision_where_the_engines_part(monkeypatch):
+    seated = kernel.compiled_seats                  # a kernel that swaps the two seats' players
+    monkeypatch.setattr(kernel, "compiled_seats", lambda seats: seated(seats[::-1]))
+    with pytest.raises(AssertionError, match=r"run seed 11, game 100\d: decision \d+ parts"):
+        assert_same_games(task(2, ["cautious", "bold"], games=10))
 
 
 def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
@@ -105,9 +140,8 @@ def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
     assert choose_engine("risky_adventure", ["random"])[0] == "python"   # no kernel
     assert choose_engine("dungeon_roll", ["random"], "python")[0] == "python"
     assert choose_engine("dungeon_roll", ["random"], debug=True)[0] == "python"
-    engine, why = choose_engine("dungeon_roll", ["random"] * 2, heroes=["all", "all"])
-    assert engine == "python" and 'heroes = "all"' in why     # heroes change game by game
-    assert choose_engine("dungeon_roll", ["random"] * 2, heroes=["knight", None])[0] == "compiled"
+    engine, why = choose_engine("dungeon_roll", ["random"], rules=[Rules(dragon_xp=3)])
+    assert engine == "compiled"
     with pytest.raises(ConfigError, match="no compiled twin"):
         choose_engine("dungeon_roll", ["mypkg.mod:Mine"], "compiled")
     with pytest.raises(ConfigError, match="allowed: auto, python, compiled"):
@@ -137,6 +171,11 @@ def test_engine_in_the_config_is_checked(tmp_path):
     assert result.exit_code == 2 and "[run] engine = 'fast' is invalid" in result.output
 
 
-def test_rotated_seats_are_played_by_the_python_engine():
-    engine, why = choose_engine("dungeon_roll", ["risk_aware"] * 2, rotate=True)
-    assert engine == "python" and "rotat" in why
+def test_a_rule_the_kernel_does_not_encode_falls_back_to_python(monkeypatch):
+    encoders = {k: v for k, v in kernel.RULES_ENCODERS.items() if k != "dragon_xp"}
+    monkeypatch.setattr(kernel, "RULES_ENCODERS", encoders)
+    assert choose_engine("dungeon_roll", ["random"], rules=[Rules()])[0] == "compiled"
+    engine, why = choose_engine("dungeon_roll", ["random"], rules=[Rules(), Rules(dragon_xp=3)])
+    assert engine == "python" and "dragon_xp" in why
+    with pytest.raises(ValueError, match="dragon_xp"):
+        kernel.build_rules_array(Rules(dragon_xp=3), kernel.R_SIZE, encoders)

@@ -5,9 +5,12 @@ import json
 from functools import partial
 
 import pytest
+from hypothesis import given, strategies as st
 
 from simulate.games.roll_player import components
-from tests.helpers import assert_same_tables
+from simulate.games.roll_player.rules import Rules
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
+                           assert_same_tables, drawn_rules, few_fixed)
 
 SEATS = ["goal_chaser", "balancer", "random", "goal_chaser"]
 ABILITIES = ["Thief", "Bard", "Druid", None]        # the classes whose ability is known
@@ -25,6 +28,14 @@ RULE_VARIANTS = [
     {"discard_before_scoring": False}, {"tie_breakers": "gold"}, {"tie_breakers": "none"},
     {"solo_trash": False}, {"solo_win_stars": 20},
 ]
+TUNED = [{"name": "goal_chaser", "slack": 2.0, "near_miss": 0.0, "min_gain": 0.5},
+         {"name": "balancer", "gold_reserve": 0, "min_card_value": -1.0, "gold_value": 1.5},
+         {"name": "goal_chaser", "market_first_weight": 2.0, "skill_value": 3.0},
+         {"name": "balancer", "backstory_weight": 3.0, "class_die_weight": 0.0},
+         {"name": "goal_chaser", "class_die_weight": 2.0, "backstory_weight": 0.1,
+          "gold_value": 0.8},
+         {"name": "balancer", "slack": 2.5, "near_miss": 0.6, "market_first_weight": 0.1,
+          "skill_value": 2.0, "min_gain": 0.3}]
 
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
@@ -48,11 +59,29 @@ def test_every_rule_changed(tmp_path):
 
 
 def test_strategy_parameters(tmp_path):
-    tuned = [{"name": "goal_chaser", "slack": 2.0, "near_miss": 0.0, "min_gain": 0.5},
-             {"name": "balancer", "gold_reserve": 0, "min_card_value": -1.0, "gold_value": 1.5},
-             {"name": "goal_chaser", "market_first_weight": 2.0, "skill_value": 3.0},
-             {"name": "balancer", "backstory_weight": 3.0, "class_die_weight": 0.0}]
-    assert_same_games(tmp_path, {}, tuned, 4, games=40)
+    assert_same_games(tmp_path / "4", {}, TUNED[:4], 4, games=40)
+    assert_same_games(tmp_path / "2", {}, TUNED[4:], 2, games=25)
+
+
+def test_the_cases_vary_every_rules_field_and_strategy_parameter():
+    assert_every_rule_varied(RULE_VARIANTS, Rules)
+    assert_every_parameter_varied("roll_player", TUNED)
+
+
+@few_fixed()
+@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
+       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=1, max_size=4))
+def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
+    rules = drawn_rules(cases, Rules)
+    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=12)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_class_in_turn_and_rotated_seats(tmp_path, players):
+    """heroes = "all" (the shipped configs/roll_player.toml) and rotate = true."""
+    assert_same_games(tmp_path / "all", {}, SEATS, players, games=24, heroes=["all"] * 4)
+    assert_same_games(tmp_path / "rot", {}, TUNED, players, games=8, heroes=["all"] * 4,
+                      rotate=True)
 
 
 def test_a_modified_data_file_needs_no_code_change(monkeypatch, tmp_path):
