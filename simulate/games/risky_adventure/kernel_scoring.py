@@ -25,6 +25,18 @@ _TALLY = SEAT_NUMBERS.index("clocks_spent")
 
 
 @njit(cache=True)
+def _taken(L, N, row, IDS, DATA, field, out, at, kinds):
+    """The ids in list ``row`` into IDS (count first), and how many of each kind
+    (``DATA[x, field]``) into out[at:at + kinds]."""
+    out[at:at + kinds] = 0
+    IDS[0] = N[row]
+    for i in range(N[row]):
+        x = L[row, i]
+        out[at + DATA[x, field]] += 1
+        IDS[1 + i] = x
+
+
+@njit(cache=True)
 def record(L, N, S, SE, R, ART, EQ, G, SEATS, ART_IDS, EQ_IDS, seed, decisions):
     n = S[PLAYERS]
     by_equipment = R[R_TIE_NONE] == 0
@@ -45,19 +57,9 @@ def record(L, N, S, SE, R, ART, EQ, G, SEATS, ART_IDS, EQ_IDS, seed, decisions):
         winners += rank == 1
         row[3], row[4], row[5] = SE[s, P_ART], SE[s, P_EXP], SE[s, SCARABS]
         row[6], row[7] = SE[s, MAP_FAME], SE[s, P_BONUS]
-        row[_TYPES:_TYPES + 3] = 0
-        ART_IDS[s, 0] = N[ARTS + s]
-        for i in range(N[ARTS + s]):
-            a = L[ARTS + s, i]
-            row[_TYPES + ART[a, A_TYPE]] += 1
-            ART_IDS[s, 1 + i] = a
+        _taken(L, N, ARTS + s, ART_IDS[s], ART, A_TYPE, row, _TYPES, 3)
         row[_TYPES + 3], row[_TYPES + 4] = SE[s, WILDS], N[EQUIP + s]
-        row[_KINDS:_KINDS + 6] = 0
-        EQ_IDS[s, 0] = N[EQUIP + s]
-        for i in range(N[EQUIP + s]):
-            c = L[EQUIP + s, i]
-            row[_KINDS + EQ[c, E_KIND]] += 1
-            EQ_IDS[s, 1 + i] = c
+        _taken(L, N, EQUIP + s, EQ_IDS[s], EQ, E_KIND, row, _KINDS, 6)
         row[_KINDS + 6], row[_KINDS + 7] = N[MAPS + s], SE[s, MAPS_DONE]
         row[_TALLY], row[_TALLY + 1], row[_TALLY + 2] = SE[s, T_SPENT], SE[s, T_GAINED], \
             SE[s, CLOCKS]
