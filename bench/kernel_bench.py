@@ -45,6 +45,12 @@ DIFFERENTIAL = {
                     (4, ["goal_chaser"] * 4, {}, 40_000),
                     (4, ["goal_chaser"] * 4, {}, 12_000, {"heroes": ["all"] * 4}),  # configs/
                     (2, ["balancer", "goal_chaser"], {}, 4_000, ALL_IN_TURN)],
+    "risky_adventure": [(2, ["fame_now", "random"], {}, 20_000),
+                        (3, ["engine_builder", "map_planner", "random"],
+                         {"die_pays_once": False}, 20_000),
+                        (4, ["fame_now"] * 4, {}, 40_000),
+                        (4, ["fame_now", "engine_builder", "map_planner", "random"],
+                         {"end_check": "turn_end", "revealed_artifacts": 2}, 20_000)],
 }
 SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 

@@ -137,7 +137,7 @@ def test_auto_uses_the_kernel_only_where_every_seat_has_a_twin():
     assert choose_engine("dungeon_roll", ["risk_aware", {"name": "bold"}])[0] == "compiled"
     engine, why = choose_engine("dungeon_roll", ["risk_aware", "mypkg.mod:Mine"])
     assert engine == "python" and "mypkg.mod:Mine" in why
-    assert choose_engine("risky_adventure", ["random"])[0] == "python"   # no kernel
+    assert choose_engine("risky_adventure", ["random", "search"])[0] == "python"   # no twin
     assert choose_engine("dungeon_roll", ["random"], "python")[0] == "python"
     assert choose_engine("dungeon_roll", ["random"], debug=True)[0] == "python"
     engine, why = choose_engine("dungeon_roll", ["random"], rules=[Rules(dragon_xp=3)])

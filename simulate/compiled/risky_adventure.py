@@ -1,0 +1,160 @@
+"""Risky Adventure's compiled kernel (numba): a whole chunk of games, the same games as the
+Python engine for the same seeds, handed back as the chunk's columns.
+
+Same seed, same game: CPython's MT19937 (``simulate.kernels.cpython_random``) seeded from
+``game_seed(run_seed, index)``, every draw (the artifact piles, the equipment deck, the map deck,
+the expedition tokens, each turn's dice) in the engine's order, and the ``SpotValuer`` presets
+(``fame_now``, ``engine_builder``, ``map_planner``, any parameters) and ``random`` choosing as
+``strategies/risky_adventure.py`` does (``random`` draws from the strategies' own stream). The
+component data is read when a chunk starts (``kernel_layout.components_arrays``, a study's folder
+and component edits included): editing a card needs no code change.
+``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The Python engine
+stays the reference (replay, logs, custom strategies, search).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from simulate.compiled import entry_points
+from simulate.games.risky_adventure.components import load_components
+from simulate.games.risky_adventure.kernel_layout import (
+    CUR, END_REASONS, LEGAL_N, MAX_SPOTS, N_ROWS, OVER, PHASE, PLACE, SE_SIZE, S_SIZE,
+    components_arrays, dice_arrays, rules_array)
+from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
+from simulate.games.risky_adventure.kernel_turns import apply, apply_place, new_game, placement
+from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
+from strategies.compiled.risky_adventure import PARAMS, SPOT_VALUER, choose, notes, place
+
+RANDOM = 0
+BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
+
+
+@njit(cache=True)
+def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, start, stop, n,
+               kinds, P, G, SEATS, ART_IDS, EQ_IDS):
+    L = np.zeros((N_ROWS, width), np.int64)
+    N = np.zeros(N_ROWS, np.int64)
+    S = np.zeros(S_SIZE, np.int64)
+    SE = np.zeros((4, SE_SIZE), np.int64)
+    AF = np.zeros((4, EQ.shape[0]), np.int64)
+    A = np.zeros((max(256, 2 * EQ.shape[0] + 2, MAPS_DATA.shape[0] + 2), 3), np.int64)
+    W = (np.zeros((3, 3), np.int64), np.zeros((3, EQ.shape[0] + 1, 2), np.int64),
+         np.zeros(3, np.int64), np.zeros((8, 3), np.int64), np.zeros((8, 3), np.int64),
+         np.zeros((3, 3), np.int64), np.zeros(3, np.bool_), np.zeros(MAX_SPOTS, np.int64))
+    V = notes()
+    mt, lots = new_mt(), new_mt()
+    draws = (kinds[:n] == RANDOM).any()
+    for g in range(stop - start):
+        seed = game_seed(run_seed, start + g)
+        mt_seed(mt, seed)
+        if draws:
+            mt_seed(lots, strategy_seed(seed))
+        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
+        decisions = 0
+        while not S[OVER]:
+            count, seat = S[LEGAL_N], S[CUR]
+            if count < 1:
+                raise RuntimeError("no legal action in a running game")
+            if S[PHASE] == PLACE:
+                if count == 1:
+                    placement(L, N, S, 0)
+                elif kinds[seat] == RANDOM:
+                    placement(L, N, S, int(mt_random(lots) * count))
+                else:
+                    place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], V, W, OC, OP)
+                decisions += 1
+                apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W)
+                continue
+            if count == 1:
+                a = 0
+            elif kinds[seat] == RANDOM:
+                a = int(mt_random(lots) * count)
+            else:
+                a = choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], A, V)
+            decisions += 1
+            apply(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, A, a, W)
+        record(L, N, S, SE, R, ART, EQ, G[g], SEATS[g * n:(g + 1) * n],
+               ART_IDS[g * n:(g + 1) * n], EQ_IDS[g * n:(g + 1) * n], seed, decisions)
+
+
+# A tiny chunk: playing it compiles (or loads) the kernel.
+WARM = {"game": "risky_adventure", "rules": {}, "seed": 1, "variant": "warm", "players": 2,
+        "strategies": ["fame_now", "random"], "heroes": [None, None], "start": 0, "stop": 1}
+
+
+# ---- Python side ------------------------------------------------------------------------------
+def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """(kinds, parameters) of the seats when every one has a compiled twin, else None."""
+    from strategies import RandomStrategy
+    from strategies.risky_adventure import STRATEGIES, SpotValuer
+    twins = (SpotValuer, *STRATEGIES.values())
+    kinds, params = np.zeros(4, np.int64), np.zeros((4, len(PARAMS)))
+    for i, seat in enumerate(seats):
+        if type(seat) is RandomStrategy:
+            continue
+        if type(seat) not in twins:
+            return None
+        kinds[i] = SPOT_VALUER
+        params[i] = [float(getattr(seat, p)) for p in PARAMS]
+    return kinds, params
+
+
+def _joined(ids: np.ndarray, names: list[str]) -> list[str]:
+    """'|'-joined names of each row's ids (count first)."""
+    seen: dict = {}
+    out = []
+    for row in ids:
+        key = row[1:1 + row[0]].tobytes()
+        text = seen.get(key)
+        if text is None:
+            text = seen[key] = "|".join(names[i] for i in row[1:1 + row[0]])
+        out.append(text)
+    return out
+
+
+def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
+                  heroes: list | None) -> tuple[dict, dict] | None:
+    """The chunk's columns that vary by game (``game``, ``seed``, ``decisions``, ``end_reason``
+    and the game's metrics) and by seat (``score``, ``rank``, ``won`` and the seat metrics; rows
+    by game, then seat), or None when some seat has no compiled twin."""
+    covered = compiled_seats(seats)
+    if covered is None:
+        return None
+    kinds, params = covered
+    from simulate.games.risky_adventure.state import new_game as python_new_game
+    n = task["players"]
+    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks rules and data
+    comp = load_components()
+    art, eq, exp, maps = components_arrays(comp)
+    faces, oc, op = dice_arrays(rules)
+    count = task["stop"] - task["start"]
+    G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
+    SEATS = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
+    art_ids = np.zeros((count * n, len(comp.artifacts) + 1), np.int64)
+    eq_ids = np.zeros((count * n, len(comp.equipment) + 1), np.int64)
+    width = max(len(comp.artifacts), len(comp.equipment), len(comp.maps),
+                len(comp.expeditions), 16) + 8
+    play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op, width,
+               np.uint64(task["seed"]), task["start"], task["stop"], n, kinds, params, G,
+               SEATS, art_ids, eq_ids)
+    games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS) if name != "reason"}
+    games["game"] = np.arange(task["start"], task["stop"])
+    reasons = {mask: "+".join(r for b, r in enumerate(END_REASONS) if mask >> b & 1)
+               for mask in range(1 << len(END_REASONS))}
+    games["end_reason"] = [reasons[m] for m in G[:, GAME_NUMBERS.index("reason")]]
+    seat_cols = {name: SEATS[:, i] for i, name in enumerate(SEAT_NUMBERS)}
+    for column in BOOLS:
+        table = games if column in games else seat_cols
+        table[column] = table[column].astype(bool)
+    seat_cols["score"] = seat_cols["score"].astype(float)
+    seat_cols["artifacts_claimed"] = _joined(art_ids, [a.id for a in comp.artifacts])
+    seat_cols["equipment_bought"] = _joined(eq_ids, [c.id for c in comp.equipment])
+    return games, seat_cols
+
+
+# ---- the runner's entry points (simulate/engines.py) -------------------------------------------
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)

@@ -1,0 +1,187 @@
+"""Risky Adventure's compiled kernel (issue 22), part 1: the state as flat integer arrays, and the
+component data and Rules as numbers.
+
+The Rules array is built from the ``Rules`` dataclass fields themselves (``rule_offsets``: a
+field's place follows the fields' order; a bool or int is one number, a tuple its items, a
+choice its index in the knob's choices), so a new field lands in the array without code. The
+component data (``components.load_components``, a study's folder and component edits included)
+is read into int arrays when a chunk starts: editing a card needs no code change. Ordered
+containers of the engine (the excavations, decks, the camp, each seat's cards, artifacts and
+maps...) are rows of ``L`` with their lengths in ``N``, in the engine's order; game scalars
+live in ``S``, per-seat numbers in ``SE[seat]``, each seat's ``active_from`` in ``AF[seat]``.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from numba import njit
+
+from simulate.kernels import use_cache_for
+
+from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT, Phase
+from simulate.games.risky_adventure.components import KINDS, REWARDS, SYMBOLS
+from simulate.games.risky_adventure.dice import IMPOSSIBLE, face_symbols, outcomes
+from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.state import INACTIVE
+
+use_cache_for("risky_adventure")        # before anything is compiled (simulate/kernels)
+
+# the lists of L (shared by the kernels), re-exported for this game's kernel modules
+from simulate.kernels.lists import index_of, pop_at, push, remove  # noqa: E402,F401
+
+PLACE, CLAIM, MAP, BONUS, ACTIVATE = map(int, Phase)
+EXC_SPOT, EXP_SPOT, NO_WAY = EXCAVATION_SPOT, EXPEDITION_SPOT, IMPOSSIBLE
+NOT_YET = INACTIVE
+MAX_SPOTS = 40                                  # spot ids stay below (20 + 12 expedition spots)
+
+# ---- rows of L --------------------------------------------------------------------------------
+EXC = 0                                         # 0-2: the excavations, top = last
+BOX, DECK, CAMP, MAP_DECK, MAPS_UP, TOKENS, OPEN, TRIPS, PLACED = range(3, 12)
+EQUIP, ARTS, MAPS = 12, 16, 20                  # + seat
+N_ROWS = 24
+
+# ---- S ----------------------------------------------------------------------------------------
+(PHASE, CUR, ROUND, TURN, OVER, PLAYERS, CLOCK_SUPPLY, WILD_SUPPLY, EXPEDITION, EXP_DONE,
+ REACHED_END, PENDING_MAPS, PENDING_BONUS, ACT_DONE, FLAGS, REASON, LEGAL_N, PLACE_SIZE) = range(18)
+FRESH, ROLL = 18, 22                            # fresh: per type + wild (4); roll: F, M, P
+S_SIZE = 25
+# end flags (state.end_flags) as bits, in the order end_reason joins them
+F_EQUIPMENT, F_EXCAVATION, F_EXPEDITION, F_ROUND_LIMIT = 1, 2, 4, 8
+END_REASONS = ("equipment", "excavation", "expedition", "round_limit")
+
+# ---- SE[seat] ---------------------------------------------------------------------------------
+FAME, CLOCKS, WILDS, FREE_T, FREE_W, POS = 0, 1, 2, 3, 6, 7          # FREE_T: per type (3)
+P_ART, P_EXP, P_BONUS = 8, 9, 10                                     # fame parts
+T_SPENT, T_GAINED, T_NOTHING, T_SPOTS, T_FINISHED, T_TRADES = range(11, 17)   # tallies
+SCARABS, MAP_FAME, MAPS_DONE = 17, 18, 19
+SE_SIZE = 20
+
+# ---- component arrays -------------------------------------------------------------------------
+A_TYPE, A_NEED, A_FAME, A_CLOCK, A_B = 0, 1, 4, 5, 6                  # ART[a]; A_NEED: F, M, P
+ART_W = 7
+(E_KIND, E_NEED, E_NEXC, E_EXC, E_NSHOWS, E_SHOWS, E_ACT, E_TRIGGER) = (0, 1, 4, 5, 7, 8, 10, 11)
+EQ_W = 12
+K_SCARAB_TOP, K_SCARAB_BOTTOM, K_DISCOUNT_A, K_DISCOUNT_B, K_BONUS_A, K_BONUS_B = range(6)
+assert KINDS == ("scarab_top", "scarab_bottom", "discount_a", "discount_b", "bonus_a", "bonus_b")
+RW_CLOCK, RW_MAP_WILD, RW_FAME = range(3)
+assert REWARDS == ("clock", "map_wild", "fame") and SYMBOLS == "FMP"
+X_SYMBOL, X_REWARD, X_FAME = 0, 1, 2            # EXP[board, spot]
+M_NEEDS, M_FAME = 0, 3                          # MAPS_DATA[m]: per type (3), fame
+
+
+def components_arrays(comp) -> tuple:
+    """(ART, EQ, EXP, MAPS_DATA): every component of ``data/*.json`` as loaded (a study's folder
+    and component edits included) in int arrays."""
+    art = np.array([[a.type, *a.need, a.fame, a.clock, a.back == "B"] for a in comp.artifacts],
+                   np.int64).reshape(-1, ART_W)
+    eq = np.full((len(comp.equipment), EQ_W), -1, np.int64)
+    for i, c in enumerate(comp.equipment):
+        eq[i, E_KIND] = KINDS.index(c.kind)
+        eq[i, E_NEED:E_NEED + 3] = c.need
+        eq[i, E_NEXC], eq[i, E_NSHOWS] = len(c.excavations), len(c.shows)
+        eq[i, E_EXC:E_EXC + len(c.excavations)] = c.excavations
+        eq[i, E_SHOWS:E_SHOWS + len(c.shows)] = c.shows
+        eq[i, E_ACT] = c.activation
+        eq[i, E_TRIGGER] = REWARDS.index(c.trigger) if c.trigger else -1
+    length = len(comp.expeditions[0].spots)     # every board has as many spots (validated)
+    exp = np.array([[[s.symbol, REWARDS.index(s.reward), s.fame] for s in x.spots]
+                    for x in comp.expeditions], np.int64).reshape(-1, length, 3)
+    maps = np.array([[*m.needs, m.fame] for m in comp.maps], np.int64).reshape(-1, 4)
+    return art, eq, exp, maps
+
+
+# ---- R: the Rules as ints, laid out from the fields -------------------------------------------
+def _width(f: dataclasses.Field) -> int:
+    return len(f.default) if isinstance(f.default, tuple) else 1
+
+
+def rule_offsets(rules_class: type = Rules) -> dict[str, int]:
+    """Each Rules field's offset in the rules array, in the fields' order."""
+    out, at = {}, 0
+    for f in dataclasses.fields(rules_class):
+        out[f.name] = at
+        at += _width(f)
+    return out
+
+
+RULE_AT = rule_offsets()
+R_SIZE = sum(_width(f) for f in dataclasses.fields(Rules))
+
+
+def rules_array(rules) -> np.ndarray:
+    """Every Rules field as ints at its ``RULE_AT`` offset."""
+    r = np.zeros(R_SIZE, np.int64)
+    for f in dataclasses.fields(rules):
+        value, at = getattr(rules, f.name), RULE_AT[f.name]
+        if isinstance(f.default, tuple):
+            if len(value) != _width(f):
+                raise ValueError(f"rules_array: {f.name} must keep {_width(f)} items")
+            r[at:at + len(value)] = value
+        elif isinstance(f.default, str):
+            r[at] = f.metadata["choices"].index(value)
+        else:
+            r[at] = int(value)
+    return r
+
+
+def dice_arrays(rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(faces, outcome counts, outcome chances): the die's face -> symbol and every roll of the
+    dice as symbol counts with its exact chance, from the engine's own functions (dice.py), so
+    the strategies' odds are the very same floats."""
+    found = outcomes(rules.dice, rules.die_faces)
+    return (np.array(face_symbols(rules.die_faces), np.int64),
+            np.array([c for c, _ in found], np.int64).reshape(-1, 3),
+            np.array([p for _, p in found], np.float64))
+
+
+R_DICE, R_MAX_CLOCKS = RULE_AT["dice"], RULE_AT["max_clocks_per_turn"]
+R_CLOCKS, R_STARTING_CLOCKS = RULE_AT["clocks"], RULE_AT["starting_clocks"]
+R_TRADE_DICE, R_TRADES, R_ONCE = RULE_AT["trade_dice"], RULE_AT["trades_per_turn"], \
+    RULE_AT["die_pays_once"]
+R_ADVENTURERS, R_REACH = RULE_AT["adventurers"], RULE_AT["expedition_reach"]
+R_REVEALED, R_CAMP, R_A, R_B = RULE_AT["revealed_artifacts"], RULE_AT["camp_spaces"], \
+    RULE_AT["a_per_excavation"], RULE_AT["b_per_excavation"]
+R_MAPS_UP, R_WILDS = RULE_AT["maps_face_up"], RULE_AT["wild_artifacts"]
+R_BOTH_SYMBOLS = RULE_AT["discount_a_symbols"]
+R_SAME_TURN = RULE_AT["artifact_activates_same_turn"]
+R_BONUS_FAME, R_BONUS_CLOCKS = RULE_AT["bonus_fame"], RULE_AT["bonus_clocks"]
+R_LIMITED, R_TURN_END = RULE_AT["supply_limited"], RULE_AT["end_check"]
+R_END_EQUIPMENT, R_END_EXCAVATION = RULE_AT["end_on_equipment"], RULE_AT["end_on_excavation"]
+R_EXPEDITIONS_TO_END, R_MAX_ROUNDS = RULE_AT["expeditions_to_end"], RULE_AT["max_rounds"]
+R_PART_FAME, R_PAIR_FAME = RULE_AT["scarab_part_fame"], RULE_AT["scarab_pair_fame"]
+R_TIE_NONE = RULE_AT["tie_break"]               # 0: equipment, 1: none (the knob's choices)
+
+
+# ---- data access ------------------------------------------------------------------------------
+@njit(cache=True)
+def reach(R):
+    """Rules.reach: the knob, or (0) the dice count."""
+    return R[R_REACH] if R[R_REACH] else R[R_DICE]
+
+
+@njit(cache=True)
+def spot_artifact(L, N, spot):
+    e, depth = (spot - EXC_SPOT) // 3, (spot - EXC_SPOT) % 3
+    return L[EXC + e, N[EXC + e] - 1 - depth]
+
+
+@njit(cache=True)
+def markers(SE, AF, L, N, R, EQ, S, seat, MKF, MKC, MKN):
+    """Claims.markers: per excavation the fixed symbols (MKF[e]) and the choice markers
+    (MKC[e, :MKN[e]], two symbols each) of the seat's working discount cards."""
+    MKF[:] = 0
+    MKN[:] = 0
+    turn, both = S[TURN], R[R_BOTH_SYMBOLS] == 2
+    for i in range(N[EQUIP + seat]):
+        c = L[EQUIP + seat, i]
+        kind = EQ[c, E_KIND]
+        if (kind != K_DISCOUNT_A and kind != K_DISCOUNT_B) or AF[seat, c] > turn:
+            continue
+        e = EQ[c, E_EXC]
+        if kind == K_DISCOUNT_B or both:
+            for k in range(EQ[c, E_NSHOWS]):
+                MKF[e, EQ[c, E_SHOWS + k]] += 1
+        else:
+            MKC[e, MKN[e], 0], MKC[e, MKN[e], 1] = EQ[c, E_SHOWS], EQ[c, E_SHOWS + 1]
+            MKN[e] += 1

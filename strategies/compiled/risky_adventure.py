@@ -1,0 +1,266 @@
+"""Risky Adventure's compiled strategies: ``SpotValuer`` (``strategies/risky_adventure.py``, the
+presets ``fame_now``, ``engine_builder`` and ``map_planner`` and any parameter values) choosing
+a row of ``A`` or, when placing, the spots themselves, with the same floats in the same order,
+the same ties and the same first-best rule. As the Python seat remembers its placement's spot
+values for the claim of the same turn number (a seat object plays the whole chunk), each seat's
+values are kept for the chunk in ``V``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simulate.games.risky_adventure.kernel_claims import _variant
+from simulate.games.risky_adventure.kernel_layout import (
+    ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, BONUS, CAMP, CLAIM, CLOCKS, CUR, DECK, EQUIP, EXC,
+    EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_TRIGGER,
+    FREE_T, FREE_W, K_BONUS_A, K_BONUS_B, K_DISCOUNT_A, K_DISCOUNT_B, K_SCARAB_BOTTOM,
+    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, MAX_SPOTS, M_FAME, M_NEEDS, NO_WAY, OPEN, PHASE,
+    PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_CAMP, R_DICE,
+    R_EXPEDITIONS_TO_END, R_MAX_CLOCKS, R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN,
+    X_FAME, X_REWARD, X_SYMBOL, markers, push, reach)
+
+SPOT_VALUER = 1
+# SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names)
+CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE, \
+    SCARAB_WEIGHT = range(7)
+PARAMS = ("clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
+          "bonus_value", "scarab_weight")
+
+
+@njit(cache=True)
+def notes():
+    """Each seat's remembered spot values (value, known) and turn, and scratch for the scores
+    and needs of one decision."""
+    return (np.zeros((4, MAX_SPOTS)), np.zeros((4, MAX_SPOTS), np.bool_),
+            np.full(4, -1, np.int64), np.zeros(MAX_SPOTS), np.zeros((MAX_SPOTS, 3), np.int64),
+            np.zeros(MAX_SPOTS), np.zeros(MAX_SPOTS, np.bool_))
+
+
+@njit(cache=True)
+def game_left(L, N, S, SE, R, EQ, EXP):
+    per_excavation = R[R_A] + R[R_B]
+    excavation = min(N[EXC], min(N[EXC + 1], N[EXC + 2])) / per_excavation
+    deck = N[DECK] / max(1, EQ.shape[0] - R[R_CAMP])
+    target = R[R_EXPEDITIONS_TO_END] or 3
+    far = 0
+    for s in range(S[PLAYERS]):
+        far = max(far, SE[s, POS])
+    expedition = 1 - (S[EXP_DONE] + far / EXP.shape[1]) / target
+    return max(0.0, min(excavation, min(deck, expedition)))
+
+
+@njit(cache=True)
+def _active(AF, S, seat, c):
+    return AF[seat, c] <= S[TURN]
+
+
+@njit(cache=True)
+def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS):
+    """SpotValuer.spot_values for the seat to play: VAL[spot] (HAS[spot]), NEEDS[spot]."""
+    seat = S[CUR]
+    HAS[:] = False
+    left = game_left(L, N, S, SE, R, EQ, EXP)
+    tops = bottoms = 0
+    for i in range(N[EQUIP + seat]):
+        kind = EQ[L[EQUIP + seat, i], E_KIND]
+        tops += kind == K_SCARAB_TOP
+        bottoms += kind == K_SCARAB_BOTTOM
+    for i in range(N[CAMP]):
+        c = L[CAMP, i]
+        if c < 0:
+            continue
+        kind = EQ[c, E_KIND]
+        if kind == K_SCARAB_TOP or kind == K_SCARAB_BOTTOM:
+            pairs_gain = bottoms > tops if kind == K_SCARAB_TOP else tops > bottoms
+            gain = R[R_PAIR_FAME] - R[R_PART_FAME] if pairs_gain else R[R_PART_FAME]
+            value = gain * P[SCARAB_WEIGHT]
+        else:
+            ready = 1.0
+            t = EQ[c, E_ACT]
+            if t >= 0 and not (SE[seat, FREE_T + t] or SE[seat, FREE_W]):
+                ready = 0.6
+            discount = kind == K_DISCOUNT_A or kind == K_DISCOUNT_B
+            worth = P[DISCOUNT_VALUE] if discount else P[BONUS_VALUE]
+            value = worth * left * ready
+        VAL[i], HAS[i] = value, True
+        NEEDS[i, :] = EQ[c, E_NEED:E_NEED + 3]
+    have = np.zeros(3, np.int64)
+    for i in range(N[ARTS + seat]):
+        have[ART[L[ARTS + seat, i], A_TYPE]] += 1
+    w0 = w1 = w2 = 0.0
+    for i in range(N[MAPS + seat]):
+        m = L[MAPS + seat, i]
+        total = MAPS_DATA[m, M_NEEDS] + MAPS_DATA[m, M_NEEDS + 1] + MAPS_DATA[m, M_NEEDS + 2]
+        if MAPS_DATA[m, M_NEEDS] > have[0]:
+            w0 += MAPS_DATA[m, M_FAME] / total
+        if MAPS_DATA[m, M_NEEDS + 1] > have[1]:
+            w1 += MAPS_DATA[m, M_FAME] / total
+        if MAPS_DATA[m, M_NEEDS + 2] > have[2]:
+            w2 += MAPS_DATA[m, M_FAME] / total
+    for e in range(3):
+        for d in range(min(R[R_REVEALED], N[EXC + e])):
+            a = L[EXC + e, N[EXC + e] - 1 - d]
+            t = ART[a, A_TYPE]
+            want = w0 if t == 0 else w1 if t == 1 else w2
+            value = ART[a, A_FAME] + P[CLOCK_VALUE] * ART[a, A_CLOCK] + P[MAP_WEIGHT] * want
+            for i in range(N[EQUIP + seat]):
+                c = L[EQUIP + seat, i]
+                if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_B:
+                    for j in range(EQ[c, E_NEXC]):
+                        if EQ[c, E_EXC + j] == e:
+                            value += 1.0
+                            break
+            spot = EXC_SPOT + 3 * e + d
+            VAL[spot], HAS[spot] = value, True
+            NEEDS[spot, :] = ART[a, A_NEED:A_NEED + 3]
+    if S[EXPEDITION] >= 0:
+        board, pos = S[EXPEDITION], SE[seat, POS]
+        n0 = n1 = n2 = 0
+        for t in range(pos + 1, min(EXP.shape[1], pos + reach(R)) + 1):
+            symbol, reward = EXP[board, t - 1, X_SYMBOL], EXP[board, t - 1, X_REWARD]
+            n0, n1, n2 = n0 + (symbol == 0), n1 + (symbol == 1), n2 + (symbol == 2)
+            bonus = 0
+            for i in range(N[EQUIP + seat]):
+                c = L[EQUIP + seat, i]
+                if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_A:
+                    bonus += EQ[c, E_TRIGGER] == reward
+            value = P[PROGRESS_VALUE] * (t - pos) + bonus
+            if reward == RW_FAME:
+                value += EXP[board, t - 1, X_FAME]
+            elif reward == RW_CLOCK:
+                value += P[CLOCK_VALUE]
+            else:
+                value += P[MAP_WILD_VALUE]
+            spot = EXP_SPOT + t
+            VAL[spot], HAS[spot] = value, True
+            NEEDS[spot, 0], NEEDS[spot, 1], NEEDS[spot, 2] = n0, n1, n2
+
+
+@njit(cache=True)
+def pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP):
+    """dice.pay_chance: the chance one roll pays the need with up to ``clocks`` clocks and
+    excavation ``e``'s markers (-1: none), summed over the outcomes in the engine's order."""
+    total = 0.0
+    variants = 1 << MKN[e] if e >= 0 else 1
+    for o in range(OC.shape[0]):
+        best = NO_WAY
+        for bits in range(variants):
+            v0, v1, v2 = n0, n1, n2
+            if e >= 0:
+                v0, v1, v2 = _variant(n0, n1, n2, MKF, MKC, MKN, e, bits)
+            if v0 + v1 + v2 > dice:
+                continue
+            d = max(0, v0 - OC[o, 0]) + max(0, v1 - OC[o, 1]) + max(0, v2 - OC[o, 2])
+            best = min(best, d)
+        if best <= clocks:
+            total += OP[o]
+    return total
+
+
+@njit(cache=True)
+def place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, V, W, OC, OP):
+    """SpotValuer's placement into PLACED: the spots with the highest value x chance, at most
+    one on the expedition track (best_placement)."""
+    seat = S[CUR]
+    VALS, KNOWN, TURNS, SCORE, NEEDS = V[0], V[1], V[2], V[3], V[4]
+    spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS)
+    TURNS[seat] = S[TURN]
+    MKF, MKC, MKN = W[0], W[1], W[2]
+    markers(SE, AF, L, N, R, EQ, S, seat, MKF, MKC, MKN)
+    clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
+    dice = R[R_DICE]
+    for i in range(N[OPEN]):
+        s = L[OPEN, i]
+        e = (s - EXC_SPOT) // 3 if s >= EXC_SPOT else -1
+        SCORE[s] = VALS[seat, s] * pay_chance(NEEDS[s, 0], NEEDS[s, 1], NEEDS[s, 2], e, MKF,
+                                              MKC, MKN, clocks, dice, OC, OP)
+    for i in range(N[TRIPS]):
+        s = L[TRIPS, i]
+        SCORE[s] = VALS[seat, s] * pay_chance(NEEDS[s, 0], NEEDS[s, 1], NEEDS[s, 2], -1, MKF,
+                                              MKC, MKN, clocks, dice, OC, OP)
+    size = S[PLACE_SIZE]
+    taken = W[7]                                # the ranked open spots: their OPEN positions
+    n_open = N[OPEN]
+    used = np.zeros(n_open, np.bool_)
+    ranked = min(size, n_open)
+    for k in range(ranked):                     # a stable sort by score, highest first
+        best = -1
+        for i in range(n_open):
+            if not used[i] and (best < 0 or SCORE[L[OPEN, i]] > SCORE[L[OPEN, best]]):
+                best = i
+        used[best] = True
+        taken[k] = best
+    keep = ranked
+    if N[TRIPS] and size:
+        trip = L[TRIPS, 0]
+        for i in range(1, N[TRIPS]):
+            if SCORE[L[TRIPS, i]] > SCORE[trip]:
+                trip = L[TRIPS, i]
+        if n_open < size or SCORE[trip] > SCORE[L[OPEN, taken[size - 1]]]:
+            keep = size - 1
+        else:
+            trip = -1
+    else:
+        trip = -1
+    N[PLACED] = 0
+    for i in range(n_open):                     # sorted: OPEN is in spot order
+        for k in range(keep):
+            if taken[k] == i:
+                push(L, N, PLACED, L[OPEN, i])
+    if trip >= 0:
+        push(L, N, PLACED, trip)
+
+
+@njit(cache=True)
+def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
+    """SpotValuer.choose after the placement: a row of A."""
+    seat, phase, count = S[CUR], S[PHASE], S[LEGAL_N]
+    VALS, KNOWN, TURNS, NEEDS, FRESH_V, FRESH_K = V[0], V[1], V[2], V[4], V[5], V[6]
+    if phase == CLAIM:
+        if TURNS[seat] == S[TURN]:
+            values, known = VALS[seat], KNOWN[seat]
+        else:
+            spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, FRESH_V, FRESH_K,
+                        NEEDS)
+            values, known = FRESH_V, FRESH_K
+        best, choice = -np.inf, 0
+        for j in range(count):
+            key = 0.0
+            for i in range(N[PLACED]):
+                if A[j, 0] >> i & 1:
+                    s = L[PLACED, i]
+                    if not known[s]:
+                        raise RuntimeError("spot_valuer: no value for a claimed spot")
+                    key += values[s]
+            key -= P[CLOCK_VALUE] * (A[j, 1] - A[j, 2])
+            if j == 0 or key > best:
+                best, choice = key, j
+        return choice
+    if phase == MAP:
+        left = game_left(L, N, S, SE, R, EQ, EXP)
+        have = np.zeros(3, np.int64)
+        for i in range(N[ARTS + seat]):
+            have[ART[L[ARTS + seat, i], A_TYPE]] += 1
+        best, choice = -np.inf, 0
+        for j in range(count):
+            slot = A[j, 0]
+            if slot < 0:
+                value = 2.0
+            else:
+                m = L[MAPS_UP, slot]
+                missing = 0
+                for t in range(3):
+                    missing += max(0, MAPS_DATA[m, M_NEEDS + t] - have[t])
+                value = MAPS_DATA[m, M_FAME] / (1 + missing * (1.5 - left))
+            if j == 0 or value > best:
+                best, choice = value, j
+        return choice
+    if phase == BONUS:                          # a clock when clocks are worth it
+        left = game_left(L, N, S, SE, R, EQ, EXP)
+        return 1 if count == 2 and left * P[CLOCK_VALUE] * 3 > 1 else 0
+    for j in range(count):                      # ACTIVATE: the first typed attachment
+        if A[j, 0] >= 0 and A[j, 1] == 0:
+            return j
+    return 0
+
