@@ -13,13 +13,14 @@ max_games = 1600             # seeds per candidate and player count at most (def
 confidence = 0.95
 ```
 
-Who sits where: in a competitive game one seat plays the candidate and the others play the
-defaults; the candidate takes every seat in turn on the same dice (a variant per seat), and a
-seed with all its seats is one unit. In a co-op game every seat plays the candidate (the team is
-trained). The defaults are the same line-ups with the starting form in the trained seat, so
-every candidate pairs seed by seed with the defaults (common random numbers). The measure is the
-trained seat's share of the seats it won (the team's win in co-op games); where no line-up's win
-ever varies in the first round (a solo game always won or lost), its mean score instead.
+Who sits where (simulate/adaptive/lineups.py): in a competitive game one seat plays the
+candidate and the others play the defaults; the candidate takes every seat in turn on the same
+dice (a variant per seat), and a seed with all its seats is one unit. The defaults' line-up has
+the starting form in every seat, every seat counting. In a co-op game every seat plays the
+candidate (the team is trained). Every candidate pairs seed by seed with the defaults (common
+random numbers). The measure is the trained seat's share of the seats it won (the team's win
+in co-op games); where no line-up's win ever varies in the first round (a solo game always won
+or lost), its mean score instead.
 
 Method: racing (Maron & Moore's Hoeffding races, with t intervals; successive halving's idea of
 spending seeds on what is still in contention). Candidates are a Latin-hypercube sample inside
@@ -47,15 +48,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
-import polars as pl
 
 from simulate.adaptive.candidates import MAX_CANDIDATES, ranges, sample, starting_form
+from simulate.adaptive.lineups import Lineup, lineup_run, per_seed, tested_rows, upto
 from simulate.adaptive.metrics import Estimate, paired
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.tune import _number, _toml
-from simulate.config import RunConfig, Variant, _positive, _typed, show_value
+from simulate.config import RunConfig, _positive, _typed, show_value
 from simulate.games.base import ConfigError
-from simulate.results import read_tables
 from simulate.runner import run
 from simulate.statistics import holm
 from strategies import build_strategy
@@ -85,13 +85,11 @@ class TrainPlan:
             return DEFAULTS
         return " ".join(f"{k}={show_value(v)}" for k, v in self.candidates[index].items())
 
-    def trained_seats(self, index: int, players: int) -> list[tuple[str, int]]:
-        """(variant, seat) of the trained seat in each line-up of one candidate."""
-        if self.cooperative:
-            return [(self.label(index), 0)]
-        if index == 0:
-            return [(DEFAULTS, seat) for seat in range(players)]
-        return [(f"{self.label(index)} @seat{seat}", seat) for seat in range(players)]
+    def lineup(self, index: int) -> Lineup:
+        return Lineup(self.label(index), self.form(index), alike=index == 0)
+
+    def lineups(self, indices: list[int]) -> dict[int, Lineup]:
+        return {i: self.lineup(i) for i in indices}
 
 
 def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
@@ -123,30 +121,14 @@ def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
                      schedule(first, cap, base.chunk), confidence, spec.cooperative)
     for i in range(1, len(plan.candidates)):
         build_strategy(spec.name, plan.form(i), f"[train] candidate {plan.label(i)}")
-    plan.cfg = dataclasses.replace(base, games=cap, strategies=[start] * max(base.player_counts),
-                                   variants=_lineups(plan, base), rotate=False)
+    plan.cfg = lineup_run(base, [plan.lineup(i) for i in range(len(plan.candidates))], start,
+                          games=cap)
     return plan
 
 
 def _default(cls: type, name: str) -> Any:
     from strategies import strategy_params
     return strategy_params(cls)[name]
-
-
-def _lineups(plan: TrainPlan, base: RunConfig) -> list[Variant]:
-    """The defaults' line-up, then each candidate's (one per trained seat unless co-op)."""
-    rules = base.variants[0]
-    seats = max(base.player_counts)
-    made = [(DEFAULTS, [plan.start] * seats)]
-    for i in range(1, len(plan.candidates)):
-        if plan.cooperative:
-            made.append((plan.label(i), [plan.form(i)] * seats))
-            continue
-        for seat in range(seats):
-            made.append((f"{plan.label(i)} @seat{seat}",
-                         [plan.form(i) if s == seat else plan.start for s in range(seats)]))
-    return [Variant(name, rules.overrides, rules.rules, strategies=lineup,
-                    components=rules.components) for name, lineup in made]
 
 
 def train(plan: TrainPlan, backend: str = "loky", scheduler: str | None = None,
@@ -156,9 +138,9 @@ def train(plan: TrainPlan, backend: str = "loky", scheduler: str | None = None,
     run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
 
     def play(players: int, live: list[int], size: int) -> None:
-        run(cfg, backend, scheduler, progress, upto={
-            variant: {players: size} for i in [0, *live]
-            for variant, _ in plan.trained_seats(i, players)})
+        lineups = list(plan.lineups([0, *live]).values())
+        run(cfg, backend, scheduler, progress, upto=upto(lineups, players, size,
+                                                         plan.cooperative))
 
     races = {str(n): race(plan, n, play) for n in cfg.player_counts}
     result = {"strategy": plan.start["name"], "start": plan.start,
@@ -251,30 +233,16 @@ def gain_text(e: dict, measure: str) -> str:
 
 def _measure(plan: TrainPlan, players: int, size: int, indices: list[int]) -> str:
     """``won`` unless no trained seat's win varied in the first round, else ``score``."""
-    rows = _trained_rows(plan, players, size, indices)
+    rows = tested_rows(plan.cfg.out, plan.lineups(indices), players, size, plan.cooperative)
     return "won" if rows["won"].n_unique() > 1 else "score"
 
 
 def _values(plan: TrainPlan, players: int, size: int, indices: list[int],
             measure: str) -> dict[int, np.ndarray]:
     """Per candidate, one value per seed (in seed order): the trained seats' mean."""
-    rows = _trained_rows(plan, players, size, indices)
-    found = {}
-    for i in indices:
-        mine = rows.filter(pl.col("candidate") == i)
-        found[i] = (mine.group_by("game").agg(pl.col(measure).cast(pl.Float64).mean())
-                    .sort("game")[measure].to_numpy())
-    return found
-
-
-def _trained_rows(plan: TrainPlan, players: int, size: int, indices: list[int]) -> pl.DataFrame:
-    where = {(v, s): i for i in indices for v, s in plan.trained_seats(i, players)}
-    keys = pl.DataFrame({"variant": [v for v, _ in where], "seat": [s for _, s in where],
-                         "candidate": list(where.values())},
-                        schema={"variant": pl.String, "seat": pl.Int64, "candidate": pl.Int64})
-    seats = read_tables(plan.cfg.out)[1].filter(
-        (pl.col("players") == players) & (pl.col("game") < size)).collect()
-    return seats.with_columns(pl.col("seat").cast(pl.Int64)).join(keys, on=["variant", "seat"])
+    lineups = plan.lineups(indices)
+    rows = tested_rows(plan.cfg.out, lineups, players, size, plan.cooperative)
+    return per_seed(rows, lineups, measure)
 
 
 def final_toml(result: dict) -> str:
