@@ -329,7 +329,8 @@ def configs(folder):
 def test_every_option_of_every_command_refuses_bad_values(configs, data, command):
     options = data.draw(bad_option(command))
     target = {"tune": configs["tune"], "sensitivity": configs["sensitivity"],
-              "train": configs["train"], "report": configs["results"], "list": "dungeon_roll"}.get(command, configs["run"])
+              "train": configs["train"], "report": configs["results"],
+              "list": "dungeon_roll"}.get(command, configs["run"])
     extra = ["--game", "0"] if command == "replay" and "--game" not in options[0] else []
     assert_one_line_error(invoke([command, target, *extra, *options]),
                           f"{command} {[o[:100] for o in options]}")

@@ -44,6 +44,7 @@ function of the games' results, so a rerun replays its finished rounds from disk
 from __future__ import annotations
 
 import dataclasses
+import math
 from pathlib import Path
 from typing import Any, Callable
 
@@ -58,7 +59,7 @@ from simulate.config import RunConfig, _positive, _typed, show_value
 from simulate.games.base import ConfigError
 from simulate.runner import run
 from simulate.statistics import holm
-from strategies import build_strategy
+from strategies import build_strategy, strategy_params
 
 KEYS = {"strategy", "parameters", "candidates", "seed", "first_games", "max_games",
         "confidence"}
@@ -107,8 +108,8 @@ def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
     count = table.get("candidates", 8)
     _positive(count, "[train] candidates", MAX_CANDIDATES)
     seed = _typed(table.get("seed", base.seed), int, "[train] seed")
-    if not 0 <= seed < 2**32:
-        raise ConfigError(f"[train] seed = {seed} is invalid; allowed: an integer 0..2**32-1")
+    if not 0 <= seed < 2**63:
+        raise ConfigError(f"[train] seed = {seed} is invalid; allowed: an integer 0..2**63-1")
     confidence = _number(table.get("confidence", 0.95), "[train] confidence", 0.5, 0.999)
     cap = games_cap(table, "train", base, overrides)
     first = _positive(table.get("first_games", min(100, cap)), "[train] first_games")
@@ -127,7 +128,6 @@ def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
 
 
 def _default(cls: type, name: str) -> Any:
-    from strategies import strategy_params
     return strategy_params(cls)[name]
 
 
@@ -222,13 +222,18 @@ def _verdict(plan: TrainPlan, players: int, rows: list[dict], measure: str, leve
 
 
 def gain_text(e: dict, measure: str) -> str:
-    """A gain with its interval: win-rate points, or score."""
+    """A gain with its interval: win-rate points (one decimal), or score (decimals enough for
+    the interval's width)."""
     if e.get("no_game_differed"):
         return "0 (no game differed)"
-    scale, unit = (100, " points") if measure == "won" else (1, " score")
-    return (f"{scale * e['mean']:+.1f}{unit} [{scale * e['low']:+.1f}, "
-            f"{scale * e['high']:+.1f}]" if measure == "won" else
-            f"{e['mean']:+.3g}{unit} [{e['low']:+.3g}, {e['high']:+.3g}]")
+    if measure == "won":
+        scale, unit, places = 100, " points", 1
+    else:
+        width = e["high"] - e["low"]
+        scale, unit = 1, " score"
+        places = max(0, 1 - math.floor(math.log10(width))) if width > 0 else 2
+    mean, low, high = (f"{scale * e[k]:+.{places}f}" for k in ("mean", "low", "high"))
+    return f"{mean}{unit} [{low}, {high}]"
 
 
 def _measure(plan: TrainPlan, players: int, size: int, indices: list[int]) -> str:
