@@ -57,6 +57,10 @@ def test_a_planted_bad_default_is_found_and_beats_the_defaults(tmp_path):
     assert 'strategies = { name = "cautious", retire_level = ' in said
     report = (tmp_path / "o" / "report.html").read_text()
     assert "Trained parameters beat the defaults by" in report
+    (tmp_path / "o" / "report.html").unlink()
+    rebuilt = runner.invoke(app, ["report", str(tmp_path / "o")])
+    assert rebuilt.exit_code == 0 and "training report (cautious)" in \
+        (tmp_path / "o" / "report.html").read_text()
 
 
 def test_parameters_that_do_not_matter_claim_nothing(tmp_path):
