@@ -12,6 +12,8 @@ game with ``State.determinize``; ``python bench/bench.py search`` measures only 
 And the search strategy's strength (bench/strength.py): search at budget 8 against the default
 heuristic and ``random`` on the same game seeds, paired differences with 95 % intervals and a
 verdict per game; ``python bench/bench.py strength`` measures only that.
+And `simulate train`'s runtime for one strategy at one player count (configs/train_dungeon_roll.toml
+at its full size, jobs 2); ``python bench/bench.py train`` measures only that.
 """
 from __future__ import annotations
 
@@ -172,8 +174,32 @@ def one_core(results: dict, games: list[str]) -> None:
             print(f"{game} {players}p: {rate:,.0f} games/s on one core", flush=True)
 
 
+def train_part(results: dict) -> None:
+    """Wall and CPU seconds of `simulate train` on its shipped config (risk_aware at 2 players,
+    eight parameter sets), played by the runner at jobs 2, with the games it spent."""
+    import tomllib
+
+    from simulate.adaptive.train import plan_train, train
+    config = tomllib.loads((HERE.parent / "configs" / "train_dungeon_roll.toml").read_text())
+    with tempfile.TemporaryDirectory() as scratch:
+        plan = plan_train(config, out=f"{scratch}/train", jobs=2,
+                          games=400 if QUICK else None)
+        cpu, clock = strength.cpu_seconds(), time.perf_counter()
+        found = train(plan)
+        cpu, wall = strength.cpu_seconds() - cpu, time.perf_counter() - clock
+    race = found["players"]["2"]
+    results["train"] = {"config": "configs/train_dungeon_roll.toml", "jobs": 2,
+                        "engine": "auto", "seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
+                        "clock": "wall and cpu", "games": found["games_spent"],
+                        "games_per_cpu_second": round(found["games_spent"] / cpu),
+                        "candidates": len(plan.candidates) - 1, "stopped": race["stopped"],
+                        "claim": race["claim"], "load_average": round(os.getloadavg()[0], 1)}
+    print(f"train: {found['games_spent']:,} games in {wall:.1f} s ({cpu:.1f} CPU s); "
+          f"{race['claim']}", flush=True)
+
+
 def main() -> None:
-    parts = {"search": search_part, "strength": strength_part}
+    parts = {"search": search_part, "strength": strength_part, "train": train_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -208,6 +234,7 @@ def main() -> None:
     results["kernels"] = kernel_bench.kernels()
     search_part(results)
     strength_part(results)
+    train_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

@@ -1,27 +1,31 @@
 """Strength of the ``search`` strategy (``python bench/bench.py strength``).
 
 For every game with ``State.determinize``, at 2 players (the game's minimum if larger), the same
-game seeds are played three ways: seat 0 = ``search`` at budget 8, seat 0 = the game's default
-heuristic, seat 0 = ``random``; the other seats play the default heuristic. In co-op games every
-seat plays the tested strategy and the team's result counts (``simulate.adaptive.tune_strategy.results``).
-Measures: seat 0's (the team's) win and score; paired differences search - heuristic and
-search - random, mean with a 95 % t interval. Verdict: "matches or beats the heuristic" when the
-win-rate difference's lower bound is above -5 points ("weaker" when its upper bound is below 0,
-else "inconclusive"); "beats random" when search - random's lower bound is above 0. When no
-line-up ever wins, the verdict is on score (tolerance: 5 % of the heuristic's mean score).
-CPU seconds are summed over the worker processes (the machine is shared).
+game seeds are played three ways on the runner, as `simulate train` plays its line-ups
+(simulate/adaptive/lineups.py): ``search`` at budget 8, the game's default heuristic, and
+``random`` in the tested seat, the default heuristic in the others; the tested strategy takes
+every seat in turn on the same dice (a seed with its seats is one unit). In co-op games every
+seat plays the tested strategy and the team's result counts. Measures: the tested seat's (the
+team's) win and score per seed; paired differences search - heuristic and search - random, mean
+with a 95 % t interval. Verdict: "matches or beats the heuristic" when the win-rate difference's
+lower bound is above -5 points ("weaker" when its upper bound is below 0, else "inconclusive");
+"beats random" when search - random's lower bound is above 0. When no line-up ever wins, the
+verdict is on score (tolerance: 5 % of the heuristic's mean score). CPU seconds are summed over
+this process and its workers (the machine is shared).
 """
 from __future__ import annotations
 
 import math
 import os
 import statistics
-import time
+import tempfile
 
+import psutil
 
-from simulate.config import can_look_ahead
+from simulate.adaptive.lineups import Lineup, lineup_run, per_seed, tested_rows
+from simulate.config import can_look_ahead, parse_config
 from simulate.games import game_names, get_game
-from simulate.adaptive.tune_strategy import results
+from simulate.runner import run
 from simulate.statistics import mean_interval
 
 SEEDS = 10 if os.environ.get("BENCH_QUICK") else 100    # paired game seeds per game
@@ -29,8 +33,23 @@ SEEDS = 10 if os.environ.get("BENCH_QUICK") else 100    # paired game seeds per 
 # heuristic: 100 seeds left the interval reaching below -5 points; 400 gave +0.5 [-1.9, +2.9].
 SEEDS_BY_GAME = {} if os.environ.get("BENCH_QUICK") else {"risky_adventure": 400}
 SIMULATIONS = 8                                        # search's budget: look-ahead games/decision
-BLOCK = 10                                             # seeds per joblib task
+BLOCK = 10                                             # seeds per chunk
 TOLERANCE = 0.05                                       # "matches": win-rate loss under 5 points
+TESTED = ("search", "heuristic", "random")
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its worker processes, live or ended."""
+    me = psutil.Process()
+    own = me.cpu_times()
+    found = own.user + own.system + own.children_user + own.children_system
+    for child in me.children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:                  # ended in between: counted as an ended child
+            continue
+        found += times.user + times.system
+    return found
 
 
 def in_processes(function, arguments: list[tuple], jobs: int) -> list:
@@ -51,14 +70,26 @@ def interval(diff: list[float]) -> dict:
     return {"mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
 
 
-def _block(game: str, players: int, simulations: int, seed: int, start: int,
-           count: int) -> tuple[list[list[tuple]], float]:
-    """Seeds ``start`` .. ``start + count - 1`` played three ways; the CPU seconds it took."""
-    cpu = time.process_time()
-    tested = [{"name": "search", "simulations": simulations}, get_game(game).default_strategy,
-              "random"]
-    played = [results(game, s, players, count, seed, start) for s in tested]
-    return played, time.process_time() - cpu
+def played(game: str, seeds: int, simulations: int, seed: int, n_jobs: int,
+           block: int) -> dict[str, dict[str, list[float]]]:
+    """Per line-up, the tested seat's won and score per seed (simulate/adaptive/lineups.py:
+    the tested strategy in every seat in turn against the heuristic, or every seat in co-op),
+    played on the runner into a scratch folder."""
+    spec = get_game(game)
+    heuristic = spec.default_strategy
+    lineups = {"search": Lineup("search", {"name": "search", "simulations": simulations}),
+               "heuristic": Lineup("heuristic", heuristic, alike=True),
+               "random": Lineup("random", "random")}
+    n = players(game)
+    with tempfile.TemporaryDirectory() as scratch:
+        base = parse_config({"run": {"game": game, "games": seeds, "seed": seed, "jobs": n_jobs,
+                                     "chunk": block, "out": f"{scratch}/run"},
+                             "players": {"count": n, "strategies": heuristic}})
+        cfg = lineup_run(base, list(lineups.values()), heuristic)
+        run(cfg)
+        rows = tested_rows(cfg.out, lineups, n, seeds, spec.cooperative)
+        return {column: {k: v.tolist() for k, v in per_seed(rows, lineups, column).items()}
+                for column in ("won", "score")}
 
 
 def players(game: str) -> int:
@@ -68,7 +99,7 @@ def players(game: str) -> int:
 
 def _verdict(entry: dict) -> str:
     """Judged on wins; on score when no line-up ever won (tolerance: 5 % of the heuristic's mean
-    score), as simulate.adaptive.tune_strategy does."""
+    score), as simulate train does."""
     wins = any(entry[name]["win_rate"] for name in ("search", "heuristic", "random"))
     measure = "win" if wins else "score"
     tolerance = TOLERANCE * (1 if wins else abs(entry["heuristic"]["mean_score"]))
@@ -87,35 +118,28 @@ def strength(games: list[str] | None = None, seeds: int | None = None,
              simulations: int = SIMULATIONS, n_jobs: int = 2, seed: int = 1,
              block: int = BLOCK) -> dict:
     """Per game: the three line-ups' win rates and mean scores, the paired differences, the
-    verdict and the CPU seconds; the same numbers for any ``n_jobs`` (results ordered by seed).
+    verdict and the CPU seconds; the same numbers for any ``n_jobs`` (the runner's seeds).
     ``seeds``: paired seeds per game (default ``SEEDS``, ``SEEDS_BY_GAME`` where set)."""
     games = [g for g in (games or game_names()) if can_look_ahead(get_game(g))]
-    count = {game: seeds or SEEDS_BY_GAME.get(game, SEEDS) for game in games}
-    tasks = [(game, players(game), start) for game in games
-             for start in range(0, count[game], block)]
-    load = os.getloadavg()[0]
-    done = in_processes(_block, [(game, n, simulations, seed, start,
-                                  min(block, count[game] - start)) for game, n, start in tasks],
-                        n_jobs)
-    out = {}
+    load, total, out = os.getloadavg()[0], cpu_seconds(), {}
     for game in games:
-        mine = [d for t, d in zip(tasks, done) if t[0] == game]
-        search, heuristic, rand = ([row for played, _ in mine for row in played[i]]
-                                   for i in range(3))
-        seeds = count[game]
-        entry = {"players": players(game), "seeds": seeds,
-                 "simulations": simulations, "heuristic": get_game(game).default_strategy,
+        count = seeds or SEEDS_BY_GAME.get(game, SEEDS)
+        cpu = cpu_seconds()
+        values = played(game, count, simulations, seed, n_jobs, min(block, count))
+        entry = {"players": players(game), "seeds": count, "simulations": simulations,
+                 "heuristic": get_game(game).default_strategy,
                  "cooperative": get_game(game).cooperative}
-        for name, rows in (("search", search), ("heuristic", heuristic), ("random", rand)):
-            entry[name] = {"win_rate": round(sum(w for w, _ in rows) / seeds, 4),
-                           "mean_score": round(sum(s for _, s in rows) / seeds, 4)}
-        for name, base in (("vs_heuristic", heuristic), ("vs_random", rand)):
-            entry[name] = {measure: interval([a[k] - b[k] for a, b in zip(search, base)])
-                           for k, measure in ((0, "win"), (1, "score"))}
+        for name in TESTED:
+            entry[name] = {"win_rate": round(sum(values["won"][name]) / count, 4),
+                           "mean_score": round(sum(values["score"][name]) / count, 4)}
+        for name, base in (("vs_heuristic", "heuristic"), ("vs_random", "random")):
+            entry[name] = {measure: interval([a - b for a, b in zip(values[column]["search"],
+                                                                    values[column][base])])
+                           for measure, column in (("win", "won"), ("score", "score"))}
         entry["verdict"] = _verdict(entry)
-        entry["cpu_seconds"] = round(sum(cpu for _, cpu in mine), 1)
+        entry["cpu_seconds"] = round(cpu_seconds() - cpu, 1)
         out[f"{game}/{entry['players']}p"] = entry
-    return {"games": out, "cpu_seconds": round(sum(cpu for _, cpu in done), 1), "clock": "cpu",
+    return {"games": out, "cpu_seconds": round(cpu_seconds() - total, 1), "clock": "cpu",
             "n_jobs": n_jobs, "seed": seed, "load_average_start": round(load, 1),
             "load_average_end": round(os.getloadavg()[0], 1)}
 

@@ -45,7 +45,7 @@ RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine
             "decision_seconds"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components",
-            "report", "cards"}
+            "report", "cards", "train"}
 BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")

@@ -26,7 +26,7 @@ FORMAT_VERSION = 2                   # 1 = manifests written before the format t
 MANIFEST = "manifest.json"
 REPORT = "report.html"
 ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json",   # [table] -> its results
-            "cards": "cards.json"}
+            "cards": "cards.json", "train": "train.json"}
 LOCK = ".simulate.lock"
 TABLES = ("games", "seats")
 CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")

@@ -74,14 +74,22 @@ def plan_chunks(cfg: RunConfig) -> list[Chunk]:
             for start in range(0, cfg.games, cfg.chunk)]
 
 
-def within(chunks: list[Chunk], upto: int | dict[str, int] | None) -> list[Chunk]:
+Upto = int | dict[str, int | dict[int, int]] | None
+
+
+def within(chunks: list[Chunk], upto: Upto) -> list[Chunk]:
     """The chunks of the first ``upto`` games (one count for every variant, or one per variant
-    name). Playing a run in rounds of growing ``upto`` gives the same tables as one run of the
-    final size: a game's seed depends only on its index (``upto`` should fall on chunk edges)."""
+    name, or per variant name and player count: ``{name: {players: games}}``). Playing a run in
+    rounds of growing ``upto`` gives the same tables as one run of the final size: a game's seed
+    depends only on its index (``upto`` should fall on chunk edges)."""
     if upto is None:
         return chunks
     limit = upto if isinstance(upto, dict) else {c.variant: upto for c in chunks}
-    return [c for c in chunks if c.start < limit.get(c.variant, 0)]
+
+    def games(chunk: Chunk) -> int:
+        given = limit.get(chunk.variant, 0)
+        return given.get(chunk.players, 0) if isinstance(given, dict) else given
+    return [c for c in chunks if c.start < games(c)]
 
 
 def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
@@ -234,7 +242,7 @@ def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
 
 def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         progress: Callable[[int, int], None] | None = None, fresh: bool = False,
-        upto: int | dict[str, int] | None = None,
+        upto: Upto = None,
         say: Callable[[str], None] | None = None, debug: bool = False) -> Manifest:
     """Play every chunk not yet done (of the first ``upto`` games only, if given; see
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
@@ -256,7 +264,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
 
 def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
                   progress: Callable[[int, int], None] | None,
-                  upto: int | dict[str, int] | None = None, engine: str = "python") -> None:
+                  upto: Upto = None, engine: str = "python") -> None:
     out = manifest.out
     spec = cfg.spec
     chunks = within(plan_chunks(cfg), upto)

@@ -39,7 +39,7 @@ class ExpectedVP(Strategy):
                     "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
                     "focus_weight": (0.0, 5.0)}
 
-    # tuned by paired comparisons (simulate/adaptive/tune_strategy.py; bench/README.md):
+    # tuned by paired comparisons (now `simulate train`; bench/README.md):
     # power_value 0.35 -> 0.525, then gold_value 0.12 -> 0.06
     def __init__(self, gold_value: float = 0.06, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,

@@ -33,7 +33,7 @@ class GoalChaser(Strategy):
                     "min_gain": (0.0, 10.0), "gold_reserve": (0, 50),
                     "min_card_value": (-10.0, 10.0)}
 
-    # tuned by paired comparisons (simulate/adaptive/tune_strategy.py; bench/README.md):
+    # tuned by paired comparisons (now `simulate train`; bench/README.md):
     # gold_value 0.4 -> 0.2, then skill_value 1.0 -> 0.5
     def __init__(self, slack: float = 1.0, near_miss: float = 0.3, class_die_weight: float = 1.0,
                  backstory_weight: float = 0.6, gold_value: float = 0.2,

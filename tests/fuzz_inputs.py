@@ -98,11 +98,29 @@ HOSTILE_MODULES = ["os:system", "subprocess:Popen", "builtins:eval", "tests.help
 ADAPTIVE = {"tune": {"rules": {"solo_win_score": [5, 35]}, "first_games": 2,
                      "targets": [{"metric": "win_rate", "equals": 0.5}]},
             "sensitivity": {"metric": "mean_score", "players": 1, "first_games": 2,
-                            "rules": ["delves_per_player"]}}
+                            "rules": ["delves_per_player"]},
+            "train": {"strategy": {"name": "cautious", "retire_level": 1},
+                      "parameters": {"retire_level": [1, 6]}, "candidates": 2,
+                      "first_games": 2}}
 ADAPTIVE_KEYS = {"tune": {"rules", "step", "tolerance", "confidence", "first_games", "max_games",
                           "budget", "method", "targets"},
                  "sensitivity": {"metric", "players", "seat", "negligible", "rules",
-                                 "first_games", "max_games", "confidence"}}
+                                 "first_games", "max_games", "confidence"},
+                 "train": {"strategy", "parameters", "candidates", "seed", "first_games",
+                           "max_games", "confidence"}}
+
+
+def adaptive_table(config: dict) -> str | None:
+    """The adaptive command a config is written for (its table), or None."""
+    return next((table for table in ADAPTIVE if table in config), None)
+
+
+def with_table(data: dict, table: str, body: dict) -> dict:
+    """``data`` with an adaptive table; train names its strategy there, not in [players]."""
+    data[table] = body
+    if table == "train":
+        data["players"].pop("strategies", None)
+    return data
 
 
 def counts_out_of_range(game: str):
@@ -140,7 +158,7 @@ def broken_configs(draw, out: str):
     strict = True
     if kind == "top key":
         data[draw(texts.filter(lambda k: k not in data and k not in (
-            "rules", "variants", "sweep", "tune", "sensitivity")))] = draw(any_value)
+            "rules", "variants", "sweep", "tune", "sensitivity", "train")))] = draw(any_value)
     elif kind == "run key":
         run[draw(texts.filter(lambda k: k not in run and k not in ("until_ci",
                                                                      "decision_seconds")))] = 1
@@ -242,7 +260,7 @@ def broken_configs(draw, out: str):
         if draw(st.booleans()) and isinstance(inner, dict):        # break one level deeper
             inner = {**inner, draw(st.sampled_from(sorted(inner) + ["x"])): broken[key]}
             broken[key] = [inner] if key == "targets" else inner
-        data[table] = broken
+        with_table(data, table, broken)
         strict = False
     return data, strict, kind
 
@@ -283,9 +301,10 @@ def full_config(game: str, out: str, table: str = "") -> dict:
     """A valid config using every table: rules, variants (own seed and strategies), sweep and
     heroes; or, with ``table`` = tune or sensitivity, a valid adaptive config of Dungeon Roll."""
     if table:
-        return {**base_config("dungeon_roll", out), table: json.loads(json.dumps(ADAPTIVE[table]))
-                | ({"targets": [{"metric": "win_rate", "equals": 0.5, "players": 1,
-                                 "tolerance": 0.2}]} if table == "tune" else {})}
+        return with_table(base_config("dungeon_roll", out), table,
+                          json.loads(json.dumps(ADAPTIVE[table]))
+                          | ({"targets": [{"metric": "win_rate", "equals": 0.5, "players": 1,
+                                           "tolerance": 0.2}]} if table == "tune" else {}))
     spec = get_game(game)
     fields = rule_fields(spec.rules_class)
     first, last = fields[0], fields[-1]
@@ -319,7 +338,7 @@ COSTLY = {"games", "chunk", "jobs", "until_ci", "max_games", "first_games", "bud
 def mistyped_configs(draw, out: str):
     """(config, path, costly): a full config with one key (or table) set to a hostile value,
     removed, or given an unknown sibling."""
-    table = draw(st.sampled_from(["", "", "tune", "sensitivity"]))
+    table = draw(st.sampled_from(["", "", "tune", "sensitivity", "train"]))
     data = full_config(draw(st.sampled_from(GAMES)), out, table)
     path = draw(st.sampled_from(key_paths(data)))
     parent = data
@@ -381,6 +400,8 @@ COMMAND_OPTIONS = {
              *FLAGS],
     "sensitivity": ["--out", "--jobs", "--games", "--seed", "--chunk", "--backend",
                     "--scheduler", *FLAGS],
+    "train": ["--out", "--jobs", "--games", "--seed", "--chunk", "--backend", "--scheduler",
+              *FLAGS],
     "replay": ["--game", "--variant", "--players", "--seed", "--debug"],
     "validate": ["--debug"], "report": ["--debug"], "list": ["--debug"]}
 odd_text = st.one_of(st.text(printable, max_size=12), st.sampled_from(ODD_TEXT + [HUGE, ""]))

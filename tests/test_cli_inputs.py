@@ -25,7 +25,7 @@ def test_version_prints_the_package_version():
     assert result.output.strip() == f"simulate {metadata.version('dice-balance')}"
 
 
-@pytest.mark.parametrize("command", ["run", "tune", "sensitivity"])
+@pytest.mark.parametrize("command", ["run", "tune", "sensitivity", "train"])
 def test_games_help_says_per_variant_and_player_count(command):
     result = invoke(command, "--help")
     assert "per variant and player count" in " ".join(result.output.split())
@@ -35,15 +35,25 @@ def test_games_help_says_per_variant_and_player_count(command):
 ADAPTIVE = {"tune": {"rules": {"solo_win_score": [10, 11]}, "first_games": 2, "max_games": 16,
                      "targets": [{"metric": "win_rate", "equals": 0.5, "players": 1}]},
             "sensitivity": {"metric": "mean_score", "players": 1, "first_games": 2,
-                            "max_games": 16, "rules": ["delves_per_player"]}}
+                            "max_games": 16, "rules": ["delves_per_player"]},
+            "train": {"strategy": {"name": "cautious", "retire_level": 1}, "candidates": 2,
+                      "parameters": {"retire_level": [1, 6]}, "first_games": 2,
+                      "max_games": 16}}
 
 
-@pytest.mark.parametrize("command", ["tune", "sensitivity"])
+def adaptive_config(tmp_path, command: str, table: dict) -> dict:
+    config = base_config("dungeon_roll", str(tmp_path / "out"))
+    config[command] = table
+    if command == "train":                      # train names its strategy in [train]
+        del config["players"]["strategies"]
+    return config
+
+
+@pytest.mark.parametrize("command", ["tune", "sensitivity", "train"])
 def test_adaptive_commands_take_games_as_the_cap_and_chunk(tmp_path, command):
     """The config says chunks of 4 up to 16 games; --games 4 --chunk 2 make rounds of 2, 4."""
-    config = base_config("dungeon_roll", str(tmp_path / "out"))
+    config = adaptive_config(tmp_path, command, ADAPTIVE[command])
     config["run"]["chunk"] = 4
-    config[command] = ADAPTIVE[command]
     path = tmp_path / "run.toml"
     path.write_text(toml_text(config), encoding="utf-8")
     result = invoke(command, path, "--games", 4, "--chunk", 2, "--no-report")
@@ -62,10 +72,12 @@ def test_adaptive_commands_take_games_as_the_cap_and_chunk(tmp_path, command):
     ("tune", "tolerance", float("nan")),
     ("sensitivity", "negligible", 10**400),
     ("sensitivity", "negligible", float("inf")),
+    ("train", "confidence", float("nan")),
+    ("train", "parameters", {"retire_level": [float("nan"), 5]}),
+    ("train", "parameters", {"retire_level": [1, 10**400]}),
 ])
 def test_adaptive_numbers_must_be_finite(tmp_path, command, key, value):
-    config = base_config("dungeon_roll", str(tmp_path / "out"))
-    config[command] = {**ADAPTIVE[command], key: value}
+    config = adaptive_config(tmp_path, command, {**ADAPTIVE[command], key: value})
     path = tmp_path / "run.toml"
     path.write_text(toml_text(config), encoding="utf-8")
     result = invoke("validate", path)

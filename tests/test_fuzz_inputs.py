@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 from simulate.cli import app
 from simulate.games import get_game
 from simulate.cli.common import MAX_LINE
-from tests.fuzz_inputs import (COMMAND_OPTIONS, GAMES, HOSTILE_TEXT, bad_option, base_config,
-                               broken_configs, full_config, hostile_files, hostile_paths,
+from tests.fuzz_inputs import (COMMAND_OPTIONS, GAMES, HOSTILE_TEXT, adaptive_table, bad_option,
+                               base_config, broken_configs, full_config, hostile_files, hostile_paths,
                                mistyped_configs, not_valid_int, printable, toml_text)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -92,7 +92,7 @@ def command(kind: str, config: dict, path: Path, choice: int) -> list[str]:
     if kind == "out":
         return ["validate", path]
     if kind == "adaptive":
-        table = "tune" if "tune" in config else "sensitivity"
+        table = adaptive_table(config)
         return [["validate", path], [table, path, "--no-report"]][choice % 2]
     return [["validate", path], ["run", path, "--no-report"],
             ["replay", path, "--game", "0"]][choice]
@@ -131,7 +131,7 @@ malformed_toml = st.one_of(
 
 @settings(max_examples=100, **FUZZ)
 @given(text=malformed_toml, raw=st.binary(max_size=40), use_raw=st.booleans(),
-       cmd=st.sampled_from(["validate", "run", "replay", "tune", "sensitivity"]))
+       cmd=st.sampled_from(["validate", "run", "replay", "tune", "sensitivity", "train"]))
 def test_malformed_files_are_one_line(folder, text, raw, use_raw, cmd):
     path = fresh(folder) / "bad.toml"
     if use_raw:                     # bytes: often not UTF-8, else not TOML
@@ -146,7 +146,7 @@ INT_OPTIONS = {"--games": (1, 10**9), "--jobs": (1, 512), "--chunk": (1, 100_000
                "--seed": (0, 2**63 - 1)}
 BAD_OUTS = ["", " ", "/", "~", ".", "..", "\0", "a" * 5000, "{config}"]
 BAD_CHOICES = {"--engine": ("auto", "python", "compiled"), "--backend": ("loky", "dask")}
-ADAPTIVE_OPTIONS = ("--jobs", "--seed", "--backend", "--out")      # tune and sensitivity
+ADAPTIVE_OPTIONS = ("--jobs", "--seed", "--backend", "--out")      # tune, sensitivity, train
 
 
 @st.composite
@@ -177,7 +177,7 @@ def bad_options(draw):
         extra = [] if option == "--game" else ["--game", "0"]
         return "replay", extra + [f"{option}={draw(value)}"]
     name = options[0].split("=")[0]
-    commands = ["run"] + (["tune", "sensitivity"] if name in ADAPTIVE_OPTIONS else []) + \
+    commands = ["run"] + (["tune", "sensitivity", "train"] if name in ADAPTIVE_OPTIONS else []) + \
         (["replay"] if name == "--seed" else [])
     command = draw(st.sampled_from(commands))
     return command, options + (["--game", "0"] if command == "replay" else [])
@@ -259,7 +259,7 @@ def test_any_key_mistyped_is_one_line_and_plays_nothing(folder, games_played, da
     config, key, costly = data.draw(mistyped_configs(str(case / "out")))
     path = case / "run.toml"
     path.write_text(toml_text(config), encoding="utf-8")
-    table = next((t for t in ("tune", "sensitivity") if t in config), None)
+    table = adaptive_table(config)
     commands = [["validate", path]] if costly else [
         ["validate", path], [table, path, "--no-report"] if table else ["run", path, "--no-report"],
         ["replay", path, "--game", "0"]]
@@ -300,7 +300,7 @@ def odd_files(folder):
 
 @settings(max_examples=40, **FUZZ)
 @given(where=hostile_paths, cmd=st.sampled_from(["validate", "run", "replay", "tune",
-                                                 "sensitivity"]))
+                                                 "sensitivity", "train"]))
 def test_config_paths_that_are_no_config_are_one_line(folder, odd_files, where, cmd):
     path = where.format(**odd_files) if where.startswith("{") else where
     args = [cmd, path] + (["--game", "0"] if cmd == "replay" else [])
@@ -309,11 +309,13 @@ def test_config_paths_that_are_no_config_are_one_line(folder, odd_files, where, 
 
 @pytest.fixture(scope="module")
 def configs(folder):
-    """A valid run config, a tune and a sensitivity config, and a finished run's folder."""
+    """A valid run config, a tune, a sensitivity and a train config, and a finished run's
+    folder."""
     base = folder / "configs"
     base.mkdir()
     paths = {}
-    for name, table in (("run", ""), ("tune", "tune"), ("sensitivity", "sensitivity")):
+    for name, table in (("run", ""), ("tune", "tune"), ("sensitivity", "sensitivity"),
+                        ("train", "train")):
         paths[name] = base / f"{name}.toml"
         paths[name].write_text(toml_text(full_config("dungeon_roll", str(base / f"out-{name}"),
                                                      table)), encoding="utf-8")
@@ -327,7 +329,8 @@ def configs(folder):
 def test_every_option_of_every_command_refuses_bad_values(configs, data, command):
     options = data.draw(bad_option(command))
     target = {"tune": configs["tune"], "sensitivity": configs["sensitivity"],
-              "report": configs["results"], "list": "dungeon_roll"}.get(command, configs["run"])
+              "train": configs["train"], "report": configs["results"],
+              "list": "dungeon_roll"}.get(command, configs["run"])
     extra = ["--game", "0"] if command == "replay" and "--game" not in options[0] else []
     assert_one_line_error(invoke([command, target, *extra, *options]),
                           f"{command} {[o[:100] for o in options]}")

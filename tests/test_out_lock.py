@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import reports.training
 import reports.tuning
-from simulate.adaptive import sensitivity, tune
+from simulate.adaptive import sensitivity, train, tune
 from simulate.cli import app
 from simulate.results_folder import LOCK
 from tests.helpers import TUNE, write_config
@@ -32,6 +33,12 @@ TABLES = {"tune": TUNE, "sensitivity": """
 metric = "mean_score"
 rules = ["delves_per_player", "solo_win_score"]
 first_games = 50
+""", "train": """
+[train]
+strategy = { name = "cautious", retire_level = 1 }
+parameters = ["retire_level"]
+candidates = 3
+first_games = 50
 """}
 
 
@@ -47,11 +54,14 @@ def lock_is_free(out: Path) -> bool:
     return True
 
 
-@pytest.mark.parametrize("command", ["tune", "sensitivity"])
+@pytest.mark.parametrize("command", ["tune", "sensitivity", "train"])
 def test_the_lock_is_held_from_the_first_round_to_the_report(tmp_path, monkeypatch, command):
     out = tmp_path / "out"
-    config = write_config(tmp_path, SOLO.format(out=out) + TABLES[command])
-    module = tune if command == "tune" else sensitivity
+    solo = SOLO.format(out=out)
+    if command == "train":                      # train names its strategy in [train]
+        solo = solo.replace('strategies = "random"\n', "")
+    config = write_config(tmp_path, solo + TABLES[command])
+    module = {"tune": tune, "sensitivity": sensitivity, "train": train}[command]
     free: list[tuple[str, bool]] = []
     real_run = module.run
 
@@ -67,7 +77,8 @@ def test_the_lock_is_held_from_the_first_round_to_the_report(tmp_path, monkeypat
         return Path(folder) / "report.html"
 
     monkeypatch.setattr(module, "run", watched_round)
-    monkeypatch.setattr(reports.tuning, f"build_{command}_report", watched_report)
+    monkeypatch.setattr(reports.training if command == "train" else reports.tuning,
+                        f"build_{command}_report", watched_report)
     result = CliRunner().invoke(app, [command, str(config)])
     assert result.exit_code == 0, result.output
     assert len(free) >= 4 and free[-1][0] == "report"

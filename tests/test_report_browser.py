@@ -23,10 +23,11 @@ from simulate.runner import run
 pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = [g for g in game_names() if (ROOT / "configs" / f"{g}.toml").exists()]
-# Every config `simulate run` plays (tune and sensitivity configs have reports of their own),
+# Every config `simulate run` plays (tune, sensitivity and train configs have reports of their
+# own),
 # and a Roll Player study dealing every class at four player counts.
 RUNS = sorted(p.stem for p in (ROOT / "configs").glob("*.toml")
-              if not {"tune", "sensitivity"} & set(load_toml(p)))
+              if not {"tune", "sensitivity", "train"} & set(load_toml(p)))
 STUDIES = {"roll_player_all_heroes": {
     "run": {"game": "roll_player", "games": 24, "seed": 5, "chunk": 12},
     "players": {"count": [1, 2, 3, 4], "strategies": "goal_chaser", "heroes": "all"},

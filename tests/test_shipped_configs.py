@@ -20,7 +20,7 @@ from tests.fuzz_inputs import toml_text
 pytestmark = pytest.mark.slow        # minutes: `make quick` skips it, `make test` runs it
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "configs").glob("*.toml"))
-ADAPTIVE = ("tune", "sensitivity")          # they play in rounds: their first round shrinks
+ADAPTIVE = ("tune", "sensitivity", "train")  # they play in rounds: their first round shrinks
 COMMANDS = (*ADAPTIVE, "cards")             # a config with one of these tables is run by it
 SLOW_STRATEGIES = ("search",)              # seconds per game: two games per line-up do
 

@@ -83,17 +83,3 @@ def test_bad_variant_strategy():
     with pytest.raises(ConfigError, match="variant 'v': strategies"):
         parse_config({"run": {"game": "dungeon_roll"},
                       "variants": [{"name": "v", "strategies": "psychic"}]})
-
-
-def test_tuning_challengers_and_holm():
-    from strategies import strategies_for
-    from simulate.adaptive.tune_strategy import challengers, tune
-    cls = strategies_for("dungeon_roll")["cautious"]
-    found = dict.fromkeys(p for p, _ in challengers(cls))
-    assert set(found) == {"retire_level", "min_party", "chest_risk"}
-    for param, value in challengers(cls):
-        lo, hi = cls.param_ranges[param]
-        assert lo <= value <= hi
-    rows = tune("dungeon_roll", "cautious", 1, 8)
-    assert rows and all(r["p_holm"] >= r["p"] and r["low"] <= r["gain"] <= r["high"]
-                        for r in rows)

@@ -156,7 +156,7 @@ def test_the_module_imports_nothing_of_the_project():
 
 def test_nothing_loads_statsmodels_any_more():
     assert _loaded("reports.report, simulate.adaptive.sensitivity, strategies.search, "
-                   "simulate.adaptive.tune_strategy", ("statsmodels", "patsy", "pandas")) == []
+                   "simulate.adaptive.train", ("statsmodels", "patsy", "pandas")) == []
 
 
 def test_a_per_game_gap_that_is_the_same_in_every_game_still_has_an_interval():

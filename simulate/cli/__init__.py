@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import OneLineGroup
-from simulate.cli import cards_cmd, components_cmd, inspect_cmds, replay_cmd, run_cmd, tune_cmd
+from simulate.cli import (cards_cmd, components_cmd, inspect_cmds, replay_cmd, run_cmd, train_cmd,
+                          tune_cmd)
 
 # rich_markup_mode=None: help texts are plain text, so "[run]" prints as written; -h = --help.
 app = typer.Typer(cls=OneLineGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -39,6 +40,7 @@ def _options(version: Annotated[bool, typer.Option(
 app.command("run")(run_cmd.run)
 app.command("tune")(tune_cmd.tune)
 app.command("sensitivity")(tune_cmd.sensitivity)
+app.command("train")(train_cmd.train)
 app.command("cards")(cards_cmd.cards)
 app.command("replay")(replay_cmd.replay)
 app.command("list")(inspect_cmds.list_games)

@@ -73,7 +73,7 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
             return
         cfg = load_config(config)
         check_out(Path(cfg.out))
-        if any(table in cfg.raw for table in ("tune", "sensitivity", "cards")):
+        if any(table in cfg.raw for table in ("tune", "sensitivity", "cards", "train")):
             typer.echo(_check_adaptive(cfg.raw))
             return
         variants = ", ".join(v.name for v in cfg.variants)
@@ -136,11 +136,18 @@ def _validate_in_child(config: str, debug: bool, say_ok: bool = True) -> None:
 
 
 def _check_adaptive(data: dict) -> str:
-    """Validate a config's [tune], [sensitivity] or [cards] table; a one-line summary."""
+    """Validate a config's [tune], [sensitivity], [cards] or [train] table; a one-line
+    summary."""
     from simulate.adaptive.cards import plan_cards
     from simulate.adaptive.sensitivity import plan_sensitivity
+    from simulate.adaptive.train import plan_train
     from simulate.adaptive.tune import plan_tune
 
+    if "train" in data:
+        plan = plan_train(data)
+        return (f"ok: train {plan.start['name']} ({', '.join(plan.spans)}), "
+                f"{len(plan.candidates) - 1} parameter sets against the defaults; rounds "
+                f"{', '.join(map(str, plan.sizes))} seeds")
     if "cards" in data:
         cards = plan_cards(data)
         return (f"ok: cards, {len(cards.cards)} removed one at a time ({len(cards.skipped)} "
@@ -175,5 +182,8 @@ def report(out: Annotated[str, typer.Argument(help="A run's results folder.")],
             typer.echo(f"report: {build_tune_report(folder)}")
         elif "sensitivity" in config and (folder / "sensitivity.json").is_file():
             typer.echo(f"report: {build_sensitivity_report(folder)}")
+        elif "train" in config and (folder / "train.json").is_file():
+            from reports.training import build_train_report
+            typer.echo(f"report: {build_train_report(folder)}")
         else:
             typer.echo(f"report: {build_report(folder)}")
