@@ -28,9 +28,11 @@ def kernel_module(game: str) -> ModuleType | None:
 
 def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
                   debug: bool = False, rotate: bool = False,
-                  heroes: list | None = None) -> tuple[str, str]:
+                  heroes: list | None = None, grants: bool = False) -> tuple[str, str]:
     """(``python`` or ``compiled``, why) for these seats (``rotate``: seat rotations, and
-    ``heroes = "all"``: heroes changing game by game, which the kernels do not play)."""
+    ``heroes = "all"``: heroes changing game by game, which the kernels do not play;
+    ``grants``: a variant grants a seat a card, which only a kernel with ``GRANTS = True``
+    plays: it reads the task's ``grant``, (file, entry, seat), see simulate/games/grants.py)."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
     if requested == "python":
@@ -41,6 +43,8 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
     why_not = f"{game} has no compiled kernel" if kernel is None else \
         "seat rotation (rotate = true) is played by the Python engine only" if rotate else \
         'heroes = "all" is played by the Python engine only' if heroes and heroes[0] == "all" else \
+        f"a variant grants a card (grant = ...), which the {game} kernel does not play" \
+        if grants and not getattr(kernel, "GRANTS", False) else \
         kernel.unsupported(game, strategies)
     if why_not is None:
         return "compiled", "every seat's strategy has a compiled twin"

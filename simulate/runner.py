@@ -19,6 +19,7 @@ from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.games.component_files import data_folder, using_folder
+from simulate.games.grants import grant_at
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
@@ -96,7 +97,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
             "decision_seconds": cfg.decision_seconds,
             "components": cfg.data,             # every worker plays with the same data
-            "edits": variant.components}        # and the variant's changes to its entries
+            "edits": variant.components,        # and the variant's changes to its entries
+            **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -127,8 +129,10 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
 
 def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     if task.get("engine") == "compiled":     # never with rotate (engines.choose_engine)
-        return kernel_module(task["game"]).play_chunk(
-            {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
+        kernel = kernel_module(task["game"])
+        if task.get("grant") and not getattr(kernel, "GRANTS", False):
+            raise RuntimeError(f"the {task['game']} kernel cannot play a granted card")
+        return kernel.play_chunk({k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
     post = post_for(task.get("board"))
     spec = get_game(task["game"])
     strategies_for(spec.name)                # the built-in ones, imported before the clock runs
@@ -140,6 +144,7 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
     seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + extra}
     n = task["players"]
+    grant = grant_at(task.get("grant"), n)
     constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
                 "engine_version": spec.version, "rules_hash": rules_hash(rules)}
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
@@ -151,7 +156,7 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
             if post is not None and len(seatings) > 1:
                 post.seats(described[rotation])
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
-                                              post=post)
+                                              post=post, grant=grant)
             names = described[rotation]
             row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
                    "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
@@ -205,7 +210,8 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     """The engine for the whole run: the kernel only if it can play the seats of every variant
     (a variant may bring its own strategies)."""
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
-    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes)
+    grants = any(v.grant for v in cfg.variants)
+    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes, grants)
                for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 

@@ -29,7 +29,7 @@ BREAK = tuple(A.BreakTie(c) for c in range(7))
 
 
 class State(SetUp, SheetActions, MarketFlow, Scoring):
-    def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None):
+    def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None, grant=None):
         self.rules = rules
         self.rng = rng
         self.t = t = Table(rules, n)
@@ -42,7 +42,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         self._window = TableView(t)                 # one read-only window for the game
         self._views = [View(s, self._window) for s in range(n)]
         self._fixed = self._check_heroes(heroes, n)
-        self._setup_market()
+        self._setup_market(grant)
         self._proceed()
 
     # --- the contract -------------------------------------------------------------------
@@ -338,7 +338,9 @@ _APPLY = {
 }
 
 
-def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
+             grant=None) -> State:
+    """``grant``: (file, entry, seat), a Market card that seat starts owning (market.py)."""
     if not 1 <= n_players <= 4:
         raise ConfigError(f"roll_player is for 1 to 4 players, not {n_players}")
-    return State(rules, n_players, rng, heroes)
+    return State(rules, n_players, rng, heroes, grant)
