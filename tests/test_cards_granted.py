@@ -1,0 +1,145 @@
+"""Granted cards: one seat starts with a card (simulate/games/grants.py), the second intervention
+of `simulate cards`, measured as that seat's uplift over the same seat of the baseline game."""
+import random
+from pathlib import Path
+
+import pytest
+
+from reports.cards import granted_uplift
+from reports.tables import open_run
+from simulate.engines import choose_engine
+from simulate.games import get_game
+from tests.helpers import simulate_cli
+
+CONFIG = """
+[run]
+game = "{game}"
+games = {games}
+chunk = {games}
+out = "{out}"
+[players]
+count = 2
+{extra}
+[cards]
+decks = ["{deck}"]
+entries = {entries}
+interventions = ["granted"]
+"""
+
+# Per game: a card made free and strong, and one made useless, on the same seeds (one study
+# where the two changes touch different cards, so the baseline is played once).
+PLANTED = {
+    "adventure_realms": ("adventure_cards", 20, [
+        ({"strong": "Guild Loyalist", "useless": "Guild Diplomat"},
+         '[components]\n"adventure_cards:Guild Loyalist.quest.cards" = 1\n'
+         '"adventure_cards:Guild Loyalist.vp" = 20\n"adventure_cards:Guild Diplomat.vp" = 0')]),
+    "risky_adventure": ("equipment", 40, [
+        ({"strong": "scarab_top_1"}, "[rules]\nscarab_part_fame = 10\nscarab_pair_fame = 20"),
+        ({"useless": "scarab_top_1"}, "[rules]\nscarab_part_fame = 0\nscarab_pair_fame = 0")]),
+    "roll_player": ("market", 40, [
+        ({"strong": "Weak", "useless": "Foolish"},
+         '[components]\n"market:Weak.stars" = 10\n"market:Weak.condition.value" = 30\n'
+         '"market:Foolish.stars" = 0')]),
+}
+
+
+def _uplifts(tmp_path: Path, game: str) -> dict:
+    """{"strong" / "useless": the granted seat's uplift on win rate and score}."""
+    deck, games, studies = PLANTED[game]
+    found = {}
+    for i, (entries, extra) in enumerate(studies):
+        out, config = tmp_path / f"out{i}", tmp_path / f"cards{i}.toml"
+        config.write_text(CONFIG.format(game=game, games=games, out=out, extra=extra,
+                                        deck=deck, entries=str(list(entries.values()))
+                                        .replace("'", '"')))
+        result = simulate_cli("cards", config, "--no-report")
+        assert result.exit_code == 0, result.output
+        run = open_run(out)
+        for kind, entry in entries.items():
+            seats = {seat: variant for variant, (card, seat) in run.granted.items()
+                     if card == f"{deck}:{entry}"}
+            assert sorted(seats) == [0, 1]                # the grant rotated over both seats
+            found[kind] = granted_uplift(run, 2, seats)
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(PLANTED))
+def test_a_strong_free_card_lifts_the_granted_seat_and_a_useless_one_does_nothing(tmp_path,
+                                                                                  game):
+    found = _uplifts(tmp_path, game)
+    strong, useless = found["strong"], found["useless"]
+    assert strong["won"].low > 0 and strong["score"].low > 0, strong
+    assert useless["won"].low <= 0 <= useless["won"].high, useless
+    assert useless["won"].value < strong["won"].low
+
+
+GRANTS = {"adventure_realms": [("adventure_cards.json", "Fireball"),
+                               ("guild_heroes.json", "Squire"), ("kings.json", None)],
+          "risky_adventure": [("equipment.json", "discount_a_jungle_1")],
+          "roll_player": [("market.json", "Longsword"), ("market.json", "Weak")]}
+
+
+@pytest.mark.parametrize("game", sorted(GRANTS))
+def test_a_grant_changes_the_set_up_only_and_draws_nothing_from_the_dice(game):
+    spec = get_game(game)
+    for file, entry in GRANTS[game]:
+        if entry is None:                                       # the file's first entry
+            from simulate.games.component_edits import entry_names
+            from simulate.games.component_files import DataFolder, game_components
+            module = game_components(game)
+            entry = entry_names(DataFolder(game, module.SHIPPED, module.SHIPPED).json(file))[0]
+        for seed in range(5):
+            base_rng, granted_rng = random.Random(seed), random.Random(seed)
+            spec.new_game(spec.rules_class(), 3, base_rng)
+            state = spec.new_game(spec.rules_class(), 3, granted_rng, grant=(file, entry, 1))
+            assert base_rng.getstate() == granted_rng.getstate(), (file, entry, seed)
+            state.assert_invariants()
+
+
+def test_a_grant_is_fingerprinted_a_resume_with_another_names_it(tmp_path):
+    config = tmp_path / "v.toml"
+    text = (f'[run]\ngame = "risky_adventure"\ngames = 4\nout = "{tmp_path / "out"}"\n'
+            '[[variants]]\nname = "given"\n'
+            'grant = {{ card = "equipment:scarab_top_1", seat = {seat} }}\n')
+    config.write_text(text.format(seat=0))
+    assert simulate_cli("run", config, "--no-report").exit_code == 0
+    config.write_text(text.format(seat=1))
+    again = simulate_cli("run", config, "--no-report")
+    assert again.exit_code == 2, again.output
+    lines = again.output.strip().splitlines()
+    assert len(lines) == 1 and "grant of given changed" in lines[0] and "to seat 1" in lines[0]
+
+
+@pytest.mark.parametrize("grant, words", [
+    ('{ card = "equipment:scarab_top_9", seat = 0 }', "did you mean"),
+    ('{ card = "artifacts:a1", seat = 0 }', "grants no card of 'artifacts'"),
+    ('{ card = "equipment:scarab_top_1", seat = 5 }', "allowed: 0..1"),
+    ('{ card = "equipment:scarab_top_1" }', "write grant = "),
+    ('{ card = "equipment:scarab_top_1", seat = 0, seats = 1 }', "unknown key 'seats'"),
+    ('"equipment:scarab_top_1"', "write grant = "),
+    ('{ card = 3, seat = 0 }', "is invalid"),
+])
+def test_bad_grant_input_is_one_line_exit_2(tmp_path, grant, words):
+    config = tmp_path / "v.toml"
+    config.write_text(f'[run]\ngame = "risky_adventure"\ngames = 4\nout = "{tmp_path / "o"}"\n'
+                      f'[[variants]]\nname = "given"\ngrant = {grant}\n')
+    result = simulate_cli("validate", config)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
+
+
+def test_a_game_that_cannot_grant_says_so(tmp_path):
+    config = tmp_path / "v.toml"
+    config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 4\nout = "{tmp_path / "o"}"\n'
+                      '[[variants]]\nname = "given"\ngrant = { card = "x:y", seat = 0 }\n')
+    result = simulate_cli("validate", config)
+    assert result.exit_code == 2 and "cannot grant a card" in result.output, result.output
+
+
+def test_a_kernel_that_cannot_grant_falls_back_to_python_and_says_why():
+    engine, why = choose_engine("roll_player", ["goal_chaser"], grants=True)
+    assert engine == "python" and "grants a card" in why
+    assert choose_engine("roll_player", ["goal_chaser"])[0] == "compiled"
+    with pytest.raises(Exception, match="grants a card"):
+        choose_engine("roll_player", ["goal_chaser"], "compiled", grants=True)
