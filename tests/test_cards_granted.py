@@ -143,3 +143,50 @@ def test_a_kernel_that_cannot_grant_falls_back_to_python_and_says_why():
     assert choose_engine("roll_player", ["goal_chaser"])[0] == "compiled"
     with pytest.raises(Exception, match="grants a card"):
         choose_engine("roll_player", ["goal_chaser"], "compiled", grants=True)
+
+
+TUNE = """
+[run]
+game = "roll_player"
+games = 20
+chunk = 20
+out = "{out}"
+[players]
+count = 2
+[components]
+"market:Weak.condition.value" = 30
+[tune]
+rules = {{ "market:Weak.stars" = [0, 10] }}
+step = {{ "market:Weak.stars" = 10 }}
+first_games = 20
+method = "halving"
+[[tune.targets]]
+{target}
+"""
+
+
+def test_tune_prices_a_card_by_its_granted_uplift(tmp_path):
+    import json
+    config = tmp_path / "tune.toml"
+    config.write_text(TUNE.format(out=tmp_path / "out", target='metric = "granted_uplift"\n'
+                                  'card = "market:Weak"\nequals = 0.0\ntolerance = 0.05'))
+    result = simulate_cli("tune", config, "--no-report")
+    assert result.exit_code == 0, result.output
+    found = {c["point"][0]: c["estimates"][0]
+             for c in json.loads((tmp_path / "out" / "tune.json").read_text())["candidates"]}
+    assert found[0]["low"] <= 0 <= found[0]["high"]        # worth nothing: no uplift
+    assert found[10]["low"] > 0                             # 10 stars held from the start
+
+
+@pytest.mark.parametrize("target, words", [
+    ('metric = "granted_uplift"\nequals = 0.0', 'needs the card granted, card = "deck:Entry"'),
+    ('metric = "win_rate"\ncard = "market:Weak"\nequals = 0.5', "card = applies only to"),
+    ('metric = "granted_uplift"\ncard = "market:Weakk"\nequals = 0.0', "did you mean"),
+])
+def test_bad_granted_target_is_one_line_exit_2(tmp_path, target, words):
+    config = tmp_path / "tune.toml"
+    config.write_text(TUNE.format(out=tmp_path / "out", target=target))
+    result = simulate_cli("validate", config)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
