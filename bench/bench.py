@@ -12,6 +12,9 @@ game with ``State.determinize``; ``python bench/bench.py search`` measures only 
 And the search strategy's strength (bench/strength.py): search at budget 8 against the default
 heuristic and ``random`` on the same game seeds, paired differences with 95 % intervals and a
 verdict per game; ``python bench/bench.py strength`` measures only that.
+And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
+adventure deck at 3 players, every card removed and granted, 1,000 paired games each, measured
+small and extrapolated; ``python bench/bench.py cards`` measures only that.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ from simulate.engines import kernel_module
 from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
 
+import card_study
 import kernel_bench
 import strength
 
@@ -106,6 +110,14 @@ def strength_part(results: dict) -> None:
           f" -> {found['load_average_end']}", flush=True)
 
 
+def cards_part(results: dict) -> None:
+    found = card_study.card_study()
+    results["card_study"] = found
+    print(f"full card study (Adventure Realms adventure deck, 3 players, both interventions, "
+          f"{card_study.FULL:,} games each): about {found['estimated_hours']} h on this machine "
+          f"({found['measured']})", flush=True)
+
+
 def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,
               engine: str = "auto") -> dict:
     """A real `simulate run` of Dungeon Roll (with its HTML report if ``report``); wall time and
@@ -173,7 +185,7 @@ def one_core(results: dict, games: list[str]) -> None:
 
 
 def main() -> None:
-    parts = {"search": search_part, "strength": strength_part}
+    parts = {"search": search_part, "strength": strength_part, "cards": cards_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -208,6 +220,7 @@ def main() -> None:
     results["kernels"] = kernel_bench.kernels()
     search_part(results)
     strength_part(results)
+    cards_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 
