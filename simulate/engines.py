@@ -28,11 +28,14 @@ def kernel_module(game: str) -> ModuleType | None:
 
 def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
                   debug: bool = False, rotate: bool = False,
-                  heroes: list | None = None, grants: bool = False) -> tuple[str, str]:
+                  heroes: list | None = None, grants: bool = False,
+                  edits: tuple = ()) -> tuple[str, str]:
     """(``python`` or ``compiled``, why) for these seats (``rotate``: seat rotations, and
     ``heroes = "all"``: heroes changing game by game, which the kernels do not play;
     ``grants``: a variant grants a seat a card, which only a kernel with ``GRANTS = True``
-    plays: it reads the task's ``grant``, (file, entry, seat), see simulate/games/grants.py)."""
+    plays: it reads the task's ``grant``, (file, entry, seat), see simulate/games/grants.py;
+    ``edits``: every variant's component changes, which a kernel's optional
+    ``unsupported_edits(edits)`` may refuse)."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
     if requested == "python":
@@ -45,6 +48,7 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
         'heroes = "all" is played by the Python engine only' if heroes and heroes[0] == "all" else \
         f"a variant grants a card (grant = ...), which the {game} kernel does not play" \
         if grants and not getattr(kernel, "GRANTS", False) else \
+        getattr(kernel, "unsupported_edits", lambda _: None)(edits) or \
         kernel.unsupported(game, strategies)
     if why_not is None:
         return "compiled", "every seat's strategy has a compiled twin"

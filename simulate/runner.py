@@ -211,8 +211,9 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     (a variant may bring its own strategies)."""
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
     grants = any(v.grant for v in cfg.variants)
-    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes, grants)
-               for seats in lineups]
+    edits = tuple(e for v in cfg.variants for e in v.components)
+    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, cfg.rotate, cfg.heroes, grants,
+                             edits) for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 
 

@@ -109,9 +109,9 @@ def test_validate_checks_a_card_study(tmp_path):
 
 @pytest.mark.parametrize("command", ["cards", "validate"])
 def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path, command):
-    config = tmp_path / "rp.toml"
-    config.write_text(f'[run]\ngame = "roll_player"\ngames = 2\nout = "{tmp_path / "out"}"\n'
-                      '[cards]\ndecks = ["market"]\nentries = ["Longsword"]\n'
+    config = tmp_path / "ra.toml"      # every A-back artifact is needed to set a game up
+    config.write_text(f'[run]\ngame = "risky_adventure"\ngames = 2\nout = "{tmp_path / "out"}"\n'
+                      '[cards]\ndecks = ["artifacts"]\nentries = ["A1"]\n'
                       'interventions = ["removed"]\n')
     result = simulate_cli(command, config)
     assert result.exit_code == 2, result.output

@@ -32,7 +32,10 @@ class MarketFlow:
         granted card goes to its seat before the Market is dealt."""
         t = self.t
         cards = t.comp.cards
-        piles = [[c.id for c in cards if c.dots == 1], [c.id for c in cards if c.dots == 2]]
+        out = set(t.comp.removed)                  # a study's removals: not in the box
+        self.removed = sorted(out)
+        piles = [[c.id for c in cards if c.dots == 1 and c.id not in out],
+                 [c.id for c in cards if c.dots == 2 and c.id not in out]]
         if t.solo:                                 # solo: Diplomacy is removed from the game
             for pile in piles:
                 for cid in pile:

@@ -104,7 +104,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
             assert set(t.exhausted[seat]) <= set(t.skills[seat])
         full = [rules.class_colour_dice] * 6 + [rules.gold_dice]
         assert [b + d for b, d in zip(t.bag, dice)] == full, f"dice lost: {t.bag} + {dice}"
-        cards = self.deck + t.market + t.discard + t.trashed
+        cards = self.deck + t.market + t.discard + t.trashed + self.removed
         for seat in range(t.n):
             cards += t.weapons[seat] + t.armor[seat] + t.skills[seat] + t.traits[seat]
         assert sorted(cards) == list(range(len(t.comp.cards))), "a Market card is lost or doubled"
