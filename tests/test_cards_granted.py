@@ -199,3 +199,26 @@ def test_roll_player_removes_a_market_card_out_of_the_game_on_the_python_engine(
     assert not any("Longsword" in b.split("|") for b in bought if b)
     assert choose_engine("roll_player", ["goal_chaser"],
                          edits=(("remove", "market.json", "Longsword", None),))[0] == "python"
+
+
+def test_a_cost_change_changes_only_games_where_the_card_showed_up():
+    """Paired on the seed: a game in which Longsword never came to the Market (never named in
+    its log) plays exactly the same at another price; one where it showed up may differ."""
+    from simulate.games.component_files import using_folder
+    from simulate.play import play_game
+    from strategies import build_strategy
+    spec = get_game("roll_player")
+    seats = [build_strategy(spec.name, "goal_chaser") for _ in range(2)]
+    shown = differed = 0
+    for seed in range(12):
+        log: list[str] = []
+        base = play_game(spec, spec.rules_class(), seats, seed, log=log)[1:]
+        with using_folder("roll_player", None, (("set", "market.json", "Longsword.cost", 0),)):
+            other = play_game(spec, spec.rules_class(), seats, seed)[1:]
+        same = (list(base[0].scores), base[1]) == (list(other[0].scores), other[1])
+        if any("Longsword" in line for line in log):
+            shown += 1
+            differed += not same
+        else:
+            assert same, seed
+    assert shown and differed          # the change reached the games where the card was seen
