@@ -14,6 +14,9 @@ heuristic and ``random`` on the same game seeds, paired differences with 95 % in
 verdict per game; ``python bench/bench.py strength`` measures only that.
 And `simulate train`'s runtime for one strategy at one player count (configs/train_dungeon_roll.toml
 at its full size, jobs 2); ``python bench/bench.py train`` measures only that.
+And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
+adventure deck at 3 players, every card removed and granted, 1,000 paired games each, measured
+small and extrapolated; ``python bench/bench.py cards`` measures only that.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from simulate.engines import kernel_module
 from simulate.games import game_names, get_game
 from simulate.runner import play_chunk
 
+import card_study
 import kernel_bench
 import strength
 
@@ -106,6 +110,14 @@ def strength_part(results: dict) -> None:
     print("\n".join(strength.summary(found)), flush=True)
     print(f"strength: {found['cpu_seconds']} CPU s, load average {found['load_average_start']}"
           f" -> {found['load_average_end']}", flush=True)
+
+
+def cards_part(results: dict) -> None:
+    found = card_study.card_study()
+    results["card_study"] = found
+    print(f"full card study (Adventure Realms adventure deck, 3 players, both interventions, "
+          f"{card_study.FULL:,} games each): about {found['estimated_hours']} h on this machine "
+          f"({found['measured']})", flush=True)
 
 
 def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,
@@ -199,7 +211,8 @@ def train_part(results: dict) -> None:
 
 
 def main() -> None:
-    parts = {"search": search_part, "strength": strength_part, "train": train_part}
+    parts = {"search": search_part, "strength": strength_part, "train": train_part,
+             "cards": cards_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -235,6 +248,7 @@ def main() -> None:
     search_part(results)
     strength_part(results)
     train_part(results)
+    cards_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

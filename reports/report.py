@@ -35,7 +35,7 @@ def load_run(out: Path) -> tuple[dict, pl.DataFrame, pl.DataFrame]:
     """The run's whole tables, rows in config order (for notebooks and old-style sections; the
     report itself never loads them whole)."""
     run = open_run(Path(out))
-    order = [*run.variants, *run.cards]            # a card study's variants after the rules'
+    order = [*run.variants, *run.cards, *run.granted]   # a card study's variants after the rules'
     rank = pl.col("variant").replace_strict({v: i for i, v in enumerate(order)},
                                             return_dtype=pl.Int64)
     return (run.manifest, collect(run.games.sort(rank, "players", "game")),

@@ -41,6 +41,7 @@ class RunTables:
     # section "What each card is worth" compares them (one test per card and player count).
     cards: dict = field(default_factory=dict)
     cards_skipped: list = field(default_factory=list)   # [card, why] a game could not remove
+    granted: dict = field(default_factory=dict)         # variant -> ("deck:Entry", seat granted)
 
     @property
     def cooperative(self) -> bool:
@@ -126,10 +127,12 @@ def open_run(out: Path) -> RunTables:
     played = [n for n in names if n in present]
     study = _card_study(Path(out))
     cards = {v: str(c) for v, c in study.get("cards", {}).items() if v in played}
+    granted = {v: (str(g[0]), int(g[1])) for v, g in (study.get("granted") or {}).items()
+               if v in played and isinstance(g, list) and len(g) == 2}
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
-                     [n for n in played if n not in cards], counts, unpaired,
-                     bool(identity.get("rotate", False)), Path(out), cards,
-                     list(study.get("skipped") or []))
+                     [n for n in played if n not in cards and n not in granted], counts,
+                     unpaired, bool(identity.get("rotate", False)), Path(out), cards,
+                     list(study.get("skipped") or []), granted)
 
 
 def _card_study(out: Path) -> dict:

@@ -37,6 +37,7 @@ from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
 from simulate.games.component_edits import is_address, shown
 from simulate.games.component_files import Changes, data_folder, study_folder
+from simulate.games.grants import parse_grant, shown_grant
 from simulate.leads import check_report
 from simulate.results_folder import resolve_out
 from strategies import build_strategy
@@ -50,6 +51,7 @@ BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
 MAX_NAME = 80
+VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant")   # not rule overrides
 MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
 # Bounds checked before anything is allocated (a typo like games = 10**12 fails at once).
 MAX_GAMES = 10**9         # per variant and player count
@@ -73,6 +75,7 @@ class Variant:
     seed: int | None = None        # its own run seed (then compared unpaired), else the run's
     strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
     components: tuple = ()         # changes to single component entries (component_edits)
+    grant: tuple | None = None     # (file, entry, seat): a card that seat starts with (grants)
 
     def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
         return self.strategies if self.strategies is not None else cfg.strategies
@@ -129,6 +132,8 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
         named["strategies"] = variant.strategies
     if variant.components:
         named["components"] = [shown(e) for e in variant.components]
+    if variant.grant:
+        named["grant"] = shown_grant(variant.grant)
     return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
@@ -246,12 +251,13 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     point = {k: v for k, v in table.items() if is_address(k)}          # a sweep's point
     own = {**own, **point} if isinstance(own, dict) else own
     overrides = {**baseline, **{k: v for k, v in table.items()
-                                if k not in ("name", "seed", "strategies", "components")
-                                and not is_address(k)}}
+                                if k not in VARIANT_KEYS and not is_address(k)}}
     rules = make_rules(spec.rules_class, overrides, f"variant '{name}'")
-    edits = changes.checked(own, f"variant '{name}'", spec, rules, seats) if own != {} else \
-        changes.common
-    return Variant(name, overrides, rules, own_seed, strategies, edits)
+    grant = parse_grant(table["grant"], spec, seats, f"variant '{name}'") \
+        if "grant" in table else None
+    edits = changes.checked(own, f"variant '{name}'", spec, rules, seats, grant) \
+        if own != {} or grant else changes.common
+    return Variant(name, overrides, rules, own_seed, strategies, edits, grant)
 
 
 def variant_name(name: str, where: str) -> str:

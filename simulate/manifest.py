@@ -26,6 +26,7 @@ from simulate.config import RunConfig, identity_digest
 from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
 from simulate.games.component_files import folder_digest
+from simulate.games.grants import shown_grant
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker)
 from simulate.sources import source_hashes
@@ -48,6 +49,8 @@ def fingerprint(cfg: RunConfig) -> dict[str, str]:
     for variant in cfg.variants:                # a resume after a changed entry names it
         if variant.components:
             found[f"components of {variant.name}"] = digest(variant.components)[:16]
+        if variant.grant:                       # and a changed grant shows what it was
+            found[f"grant of {variant.name}"] = shown_grant(variant.grant)
     return found
 
 
@@ -112,7 +115,8 @@ def changes(old: dict, new: dict) -> str:
         elif key not in new:
             parts.append(f"{key} no longer used")
         elif old[key] != new[key]:
-            shown = (f" {old[key]} -> {new[key]}" if "version" in key else "")
+            shown = (f" {old[key]} -> {new[key]}" if "version" in key
+                     or key.startswith("grant of ") else "")
             parts.append(f"{key} changed{shown}")
     more = f"; and {len(parts) - 3} more" if len(parts) > 3 else ""
     return "; ".join(parts[:3]) + more

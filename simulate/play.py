@@ -24,7 +24,7 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
               heroes: Sequence[str | None] | None = None, index: int = 0,
               log: list[str] | None = None, check: bool = False,
               decision_seconds: float | None = None, post: Post | None = None,
-              trace: list | None = None):
+              trace: list | None = None, grant: tuple | None = None):
     """Play one game to the end; return ``(state, outcome, decisions)``.
 
     ``seed`` fixes every die and every strategy lot. With ``log`` a list, each decision and what
@@ -32,10 +32,12 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     engine's invariants after every action (tests); ``trace`` (a list) gets (legal actions,
     index chosen) per decision. ``decision_seconds`` limits each strategy
     decision's time in this process (an error naming the decision when exceeded; the runner's
-    workers are timed from outside instead, through ``post``: see simulate.board)."""
+    workers are timed from outside instead, through ``post``: see simulate.board). ``grant``
+    (file, entry, seat): a card that seat starts with (simulate/games/grants.py)."""
     rng = random.Random(seed)
     strategy_rng = random.Random(seed ^ STRATEGY_STREAM)
-    state = spec.new_game(rules, len(seats), rng, heroes)
+    state = spec.new_game(rules, len(seats), rng, heroes, grant=grant) if grant else \
+        spec.new_game(rules, len(seats), rng, heroes)
     for seat, strategy in enumerate(seats):
         if post is not None:
             post.starting(index, seat)

@@ -19,6 +19,7 @@ from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.games.component_files import data_folder, using_folder
+from simulate.games.grants import grant_at
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
@@ -103,7 +104,8 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
             "decision_seconds": cfg.decision_seconds,
             "components": cfg.data,             # every worker plays with the same data
-            "edits": variant.components}        # and the variant's changes to its entries
+            "edits": variant.components,        # and the variant's changes to its entries
+            **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
 
 
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
@@ -134,8 +136,10 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
 
 def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     if task.get("engine") == "compiled":
-        return kernel_module(task["game"]).play_chunk(
-            {k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
+        kernel = kernel_module(task["game"])
+        if task.get("grant") and not getattr(kernel, "GRANTS", False):
+            raise RuntimeError(f"the {task['game']} kernel cannot play a granted card")
+        return kernel.play_chunk({k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
     post = post_for(task.get("board"))
     spec = get_game(task["game"])
     strategies_for(spec.name)                # the built-in ones, imported before the clock runs
@@ -147,6 +151,7 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
     games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
     seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + extra}
     n = task["players"]
+    grant = grant_at(task.get("grant"), n)
     constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
                 "engine_version": spec.version, "rules_hash": rules_hash(rules)}
     own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
@@ -162,7 +167,7 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
                 post.seats(described[rotation])
             trace = [] if traced else None
             _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
-                                              post=post, trace=trace)
+                                              post=post, trace=trace, grant=grant)
             if traced:
                 games[TRACE_COLUMN].append(trace)
             names = described[rotation]
@@ -219,8 +224,10 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     (a variant may bring its own strategies)."""
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
     rules = [v.rules for v in cfg.variants]
-    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules)
-               for seats in lineups]
+    grants = any(v.grant for v in cfg.variants)
+    edits = tuple(e for v in cfg.variants for e in v.components)
+    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules, grants=grants,
+                             edits=edits) for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 
 

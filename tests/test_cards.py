@@ -21,6 +21,7 @@ count = 2
 [cards]
 decks = ["adventure_cards"]
 entries = {entries}
+interventions = ["removed"]
 """
 
 
@@ -89,6 +90,7 @@ def test_a_useless_card_is_worth_nothing_and_a_strong_one_is_significant(tmp_pat
     ('decks = "adventure_cards"', "a list of data files"),
     ('decks = ["adventure_cards"]\nentries = ["Coin Purs"]', "did you mean"),
     ('decks = ["adventure_cards"]\nentrys = ["Coin Purse"]', "did you mean"),
+    ('decks = ["adventure_cards"]\ninterventions = ["given"]', "allowed: a list of removed"),
 ])
 @pytest.mark.parametrize("command", ["cards", "validate"])
 def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words, command):
@@ -101,14 +103,16 @@ def test_bad_cards_input_is_one_line_exit_2(tmp_path, cards, words, command):
 
 def test_validate_checks_a_card_study(tmp_path):
     result = simulate_cli("validate", _config(tmp_path))
-    assert result.exit_code == 0 and "ok: cards, 2 removed" in result.output, result.output
+    assert result.exit_code == 0 and "ok: cards, 2 cards removed" in result.output, \
+        result.output
 
 
 @pytest.mark.parametrize("command", ["cards", "validate"])
 def test_a_game_that_refuses_every_removal_says_why_in_one_line(tmp_path, command):
-    config = tmp_path / "rp.toml"
-    config.write_text(f'[run]\ngame = "roll_player"\ngames = 2\nout = "{tmp_path / "out"}"\n'
-                      '[cards]\ndecks = ["market"]\nentries = ["Longsword"]\n')
+    config = tmp_path / "ra.toml"      # every A-back artifact is needed to set a game up
+    config.write_text(f'[run]\ngame = "risky_adventure"\ngames = 2\nout = "{tmp_path / "out"}"\n'
+                      '[cards]\ndecks = ["artifacts"]\nentries = ["A1"]\n'
+                      'interventions = ["removed"]\n')
     result = simulate_cli(command, config)
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
@@ -121,3 +125,17 @@ def test_card_variant_names_stay_unique_after_spaces_are_collapsed():
     for entry in ("A  B", "A B", "A   B "):
         taken[variant_label(entry, taken)] = entry
     assert sorted(taken) == ["without A B", "without A B #2", "without A B #3"]
+
+
+def test_both_interventions_share_the_section_and_the_owner_table_stays_an_association(tmp_path):
+    config = _config(tmp_path, games=12, entries='["Fireball"]')
+    config.write_text(config.read_text().replace('interventions = ["removed"]\n', ""))
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    assert "1 cards removed one at a time, 1 granted to each of 2 seats" in result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "Removing each card" in html and "Granting each card" in html   # a forest plot each
+    assert "Cards granted at 2 players" in html and "an association" in html
+    section = _section(tmp_path / "out")
+    assert ("granted Fireball", 2, "win rate") in section.differences
+    assert section.differences[("granted Fireball", 2, "win rate")].n == 12    # seeds, not games

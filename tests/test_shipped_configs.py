@@ -35,8 +35,8 @@ def uses_slow_strategy(config: dict) -> bool:
 
 
 def shrunk(config: dict, out: Path) -> dict:
-    games = 4 if uses_slow_strategy(config) else 40
-    chunk = games // 2 if uses_slow_strategy(config) else 10
+    games = 4 if uses_slow_strategy(config) else 10 if "cards" in config else 40
+    chunk = games // 2 if uses_slow_strategy(config) else 10      # a card study: ~50 variants
     run = {**config["run"], "games": games, "chunk": chunk, "out": str(out)}
     small = {**config, "run": run}
     for name in ADAPTIVE:

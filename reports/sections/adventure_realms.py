@@ -119,9 +119,10 @@ def _cards_block(section, s: pl.DataFrame, n: int) -> list:
                    "p (Holm p)"], [r[:-1] for r in shown],
                   f"The cards whose owners win most (top) and least (bottom), of {len(stats_rows)} "
                   f"cards recruited by {MIN_OWNERS}+ seats (two-proportion score tests, Holm-"
-                  "corrected with the section's other tests; * = significant). Owning a card is "
-                  "chosen, not assigned: a strong card shows here, and so does a card that "
-                  "leaders can afford.")]
+                  "corrected with the section's other tests; * = significant). This is an "
+                  "association, not a card's effect: owning a card is chosen, not assigned, so a "
+                  "strong card shows here, and so does a card that leaders can afford "
+                  "(`simulate cards` measures the effect: removed and granted).")]
 
 
 def _ending_block(g: pl.DataFrame) -> Table:

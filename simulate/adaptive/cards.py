@@ -1,17 +1,21 @@
-"""`simulate cards`: what each card is worth, measured by taking it out of the game.
+"""`simulate cards`: what each card is worth, by two interventions on the baseline's seeds.
 
 ```toml
 [cards]
 decks = ["adventure_cards"]     # data files whose entries are cards (simulate/games/<game>/data/)
 entries = ["Coin Purse"]        # optional: only these entries (default: every entry of the decks)
+interventions = ["removed", "granted"]   # optional: the default, both
 ```
 
-Each entry of the decks becomes one variant without it (``remove = ["deck:Entry"]``; an entry with
-a ``count`` loses every copy), played on the baseline's seeds, so each card's effect is a paired
-difference game by game. Where the game refuses a removal (a set that cannot be set up without
-it, or a file whose cards cannot be removed) the card is skipped and the reason kept. The plan is
-written to ``cards.json`` in the out folder; the report's section "What each card is worth"
-reads it (reports/cards.py).
+*Removed*: each entry of the decks becomes one variant without it (``remove = ["deck:Entry"]``;
+an entry with a ``count`` loses every copy). *Granted*: one seat starts the game with one copy
+(simulate/games/grants.py; what that means is the game's ruling in its RULES.md), one variant per
+seat, so the granted seat is rotated over every seat of a seed: a seed with its rotations is one
+unit, and the card's value is the granted seat's win rate and score minus the same seat's in the
+baseline game of the same seed (paired). Where the game refuses a removal or a grant (a set that
+cannot be set up without it, a file whose cards cannot be removed, a deck it cannot grant from)
+that intervention is skipped and the reason kept. The plan is written to ``cards.json`` in the
+out folder; the report's section "What each card is worth" reads it (reports/cards.py).
 """
 from __future__ import annotations
 
@@ -26,46 +30,92 @@ from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import entry_names, few
 from simulate.games.component_files import (Changes, DataFolder, game_components,
                                              shipped_files)
+from simulate.games.grants import parse_grant
 
-KEYS = {"decks", "entries"}
+KEYS = {"decks", "entries", "interventions"}
 RESULTS = "cards.json"
 PREFIX = "without "
+GRANTED = "granted "
+INTERVENTIONS = ("removed", "granted")
 
 
 @dataclasses.dataclass
 class CardsPlan:
-    cfg: RunConfig                      # the baseline and one variant per card removed
-    cards: dict[str, str]               # variant name -> "deck:Entry"
+    cfg: RunConfig                      # the baseline, one variant per card removed, and
+    cards: dict[str, str]               # variant name -> "deck:Entry" removed
     skipped: list[tuple[str, str]]      # ("deck:Entry", why the game refused its removal)
+    granted: dict[str, list] = dataclasses.field(default_factory=dict)  # one per card and seat:
+    # variant name -> ["deck:Entry", seat]
 
 
 def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
     table, base = base_run(data, "cards", KEYS, True, overrides)
     decks = _decks(table.get("decks"), base)
     wanted = _entries(table.get("entries"), decks)
+    chosen = _interventions(table.get("interventions", list(INTERVENTIONS)))
     baseline = base.variants[0]
     changes = Changes(base.game, base.components, baseline.components)
-    variants, cards, skipped = [baseline], {}, []
+    plan = CardsPlan(base, {}, [])
+    variants, taken = [baseline], {}
     for deck, names in decks.items():
         for entry in names:
             if wanted is not None and entry not in wanted:
                 continue
             card = f"{deck}:{entry}"
-            name = variant_label(entry, cards)
-            try:
-                edits = changes.checked({"remove": [card]}, f"[cards] {card}", base.spec,
-                                        baseline.rules, max(base.player_counts))
-                variant = Variant(name, baseline.overrides, baseline.rules, components=edits)
-            except ConfigError as exc:
-                skipped.append((card, str(exc)))
-                continue
-            variants.append(variant)
-            cards[name] = card
-    if not cards:
-        raise ConfigError("[cards]: no card can be removed from this game"
-                          + (f" ({skipped[0][1]})" if skipped else ""))
-    cfg = dataclasses.replace(base, variants=variants)
-    return CardsPlan(cfg, cards, skipped)
+            if "removed" in chosen:
+                variants += _removed(plan, card, changes, base, taken)
+            if "granted" in chosen:
+                variants += _granted(plan, card, changes, base, taken)
+    if not plan.cards and not plan.granted:
+        raise ConfigError(f"[cards]: no card can be {' or '.join(chosen)} in this game"
+                          + (f" ({plan.skipped[0][1]})" if plan.skipped else ""))
+    plan.cfg = dataclasses.replace(base, variants=variants)
+    return plan
+
+
+def _removed(plan: CardsPlan, card: str, changes: Changes, base: RunConfig,
+             taken: dict) -> list[Variant]:
+    baseline = base.variants[0]
+    try:
+        edits = changes.checked({"remove": [card]}, f"[cards] {card}", base.spec,
+                                baseline.rules, max(base.player_counts))
+    except ConfigError as exc:
+        plan.skipped.append((card, str(exc)))
+        return []
+    name = variant_label(card.split(":", 1)[1], taken)
+    taken[name] = card
+    plan.cards[name] = card
+    return [Variant(name, baseline.overrides, baseline.rules, components=edits)]
+
+
+def _granted(plan: CardsPlan, card: str, changes: Changes, base: RunConfig,
+             taken: dict) -> list[Variant]:
+    """One variant per seat of the largest table, each granting that seat the card (a seat
+    beyond a smaller table plays the baseline there: grants.grant_at)."""
+    baseline, seats = base.variants[0], max(base.player_counts)
+    where = f"[cards] {card} (granted)"
+    try:
+        grant = parse_grant({"card": card, "seat": 0}, base.spec, seats, where)
+        changes.checked({}, where, base.spec, baseline.rules, seats, grant)
+    except ConfigError as exc:
+        plan.skipped.append((card, f"granted: {exc}"))
+        return []
+    variants = []
+    for seat in range(seats):
+        name = variant_label(f"{card.split(':', 1)[1]}, seat {seat}", taken, GRANTED)
+        taken[name] = card
+        plan.granted[name] = [card, seat]
+        variants.append(Variant(name, baseline.overrides, baseline.rules,
+                                components=baseline.components, grant=grant[:2] + (seat,)))
+    return variants
+
+
+def _interventions(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not set(value) <= set(INTERVENTIONS) or \
+            len(set(value)) != len(value):
+        raise ConfigError(f"[cards] interventions = {value!r} is invalid; allowed: a list of "
+                          f"{', '.join(INTERVENTIONS)} (default both)")
+    return tuple(value)
 
 
 def _decks(value: Any, base: RunConfig) -> dict[str, list[str]]:
@@ -112,19 +162,29 @@ def _entries(value: Any, decks: dict[str, list[str]]) -> set[str] | None:
     return set(value)
 
 
-def variant_label(entry: str, taken: dict[str, str]) -> str:
+def variant_label(entry: str, taken: dict[str, str], prefix: str = PREFIX) -> str:
     """'without Coin Purse': a variant name (characters a name may not hold become '_')."""
     plain = "".join(c if NAME_CHARS.fullmatch(c) else "_" for c in entry)
     plain = re.sub(r"\s+", " ", plain).strip() or "card"      # before the uniqueness check
-    name = (PREFIX + plain)[:MAX_NAME - 4].rstrip()
+    name = (prefix + plain)[:MAX_NAME - 4].rstrip()
     label, i = name, 2
     while label in taken or label == "baseline":
         label, i = f"{name} #{i}", i + 1
     return label
 
 
+def plan_summary(plan: CardsPlan) -> str:
+    """'51 cards removed one at a time, 51 granted to each of 3 seats, 0 refused by the game'."""
+    seats = max(plan.cfg.player_counts)
+    granted = len({card for card, _ in plan.granted.values()})
+    return (f"{len(plan.cards)} cards removed one at a time, {granted} granted to each of "
+            f"{seats} seat{'s' if seats > 1 else ''}, {len(plan.skipped)} refused by the game")
+
+
 def save_plan(plan: CardsPlan) -> None:
     write_json(Path(plan.cfg.out) / RESULTS,
-               {"cards": plan.cards, "skipped": [list(s) for s in plan.skipped],
-                "method": "one variant per card, removed from the game, on the baseline's seeds "
-                          "(paired game by game)"})
+               {"cards": plan.cards, "granted": plan.granted,
+                "skipped": [list(s) for s in plan.skipped],
+                "method": "removed: one variant per card, taken out of the game; granted: one "
+                          "variant per card and seat, that seat starting with the card; both on "
+                          "the baseline's seeds (paired game by game)"})

@@ -26,7 +26,12 @@ METRICS = {
     "seat_gap": "first seat's win rate minus the mean of the other seats' (2+ players)",
     "mean_score": "mean score of the seats (with seat = k: that seat's mean score)",
     "decisions": "mean decisions per game",
+    "granted_uplift": "the win rate of a seat granted card = \"deck:Entry\" (rotated over the "
+                      "seats) minus the same seat's without it, per seed (points as a fraction)",
+    "granted_score_uplift": "the score of a seat granted card = \"deck:Entry\" minus the same "
+                            "seat's without it, per seed",
 }
+GRANTED = ("granted_uplift", "granted_score_uplift")
 
 
 @dataclass(frozen=True)
@@ -34,9 +39,12 @@ class Metric:
     name: str
     seat: int | None = None
     binary: bool = False          # a 0/1 value per game: rate intervals, McNemar tests
+    card: str | None = None       # granted_*: the card ("deck:Entry") granted to each seat
 
     @property
     def label(self) -> str:
+        if self.card:
+            return f"{self.name} ({self.card})"
         return self.name if self.seat is None else f"{self.name} (seat {self.seat})"
 
 
@@ -61,8 +69,14 @@ def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) ->
         raise ConfigError(f"{where}: seat_gap needs 2 or more players")
     if name == "win_rate" and seat is None:
         seat = 0
+    card = table.get("card")
+    if card is not None and name not in GRANTED:
+        raise ConfigError(f"{where}: card = applies only to {', '.join(GRANTED)}")
+    if name in GRANTED and (not isinstance(card, str) or ":" not in card):
+        raise ConfigError(f'{where}: {name} needs the card granted, card = "deck:Entry" '
+                          f"(got {card!r})")
     binary = name in ("win_rate", "team_win_rate") or own.get(name) == "bool"
-    return Metric(name, seat, binary)
+    return Metric(name, seat, binary, card)
 
 
 def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.ndarray:
@@ -90,11 +104,35 @@ def _per_seed(rows: pl.DataFrame, value: pl.Expr) -> np.ndarray:
 
 def read_values(out: str | Path, metric: Metric, variant: str, players: int,
                 games: int) -> np.ndarray:
-    """The metric for games ``0 .. games-1`` of one variant at one player count."""
+    """The metric for games ``0 .. games-1`` of one variant at one player count (a granted
+    metric: of the variant's granted twins, one per seat, against it)."""
+    games_table, seats_table = read_tables(out)    # only the chunks the manifest records
+    if metric.card:
+        return granted_per_seed(metric, seats_table, variant, players, games)
     keep = ((pl.col("variant") == variant) & (pl.col("players") == players)
             & (pl.col("game") < games))
-    games_table, seats_table = read_tables(out)    # only the chunks the manifest records
     return per_game(metric, games_table.filter(keep).collect(), seats_table.filter(keep).collect())
+
+
+def granted_variant(variant: str, seat: int) -> str:
+    """The name of ``variant``'s twin whose ``seat`` starts with the tuned card."""
+    return f"{variant} [granted to seat {seat}]"
+
+
+def granted_per_seed(metric: Metric, seats: pl.LazyFrame, variant: str, players: int,
+                     games: int) -> np.ndarray:
+    """Per seed: the granted seat's win (or score) minus the same seat's in ``variant``'s own
+    game of the seed, averaged over the seats granted (each seat in turn: one unit per seed)."""
+    column = "won" if metric.name == "granted_uplift" else "score"
+    value = pl.col(column).cast(pl.Float64)
+    mine = seats.filter((pl.col("players") == players) & (pl.col("game") < games))
+    keys = ["game", "seat"] + (["rotation"] if "rotation" in seats.collect_schema() else [])
+    base = mine.filter(pl.col("variant") == variant).select(*keys, value)
+    parts = [mine.filter((pl.col("variant") == granted_variant(variant, s)) & (pl.col("seat") == s))
+             .select(*keys, value).join(base, on=keys, suffix="__b")
+             .select("game", (pl.col(column) - pl.col(f"{column}__b")).alias("d"))
+             for s in range(players)]
+    return _per_seed(pl.concat(parts).collect(), pl.col("d").mean())
 
 
 @dataclass(frozen=True)

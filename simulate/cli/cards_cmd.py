@@ -1,5 +1,6 @@
-"""`simulate cards`: one variant per card of CONFIG's [cards] decks, removed from the game, played
-on the baseline's seeds; the report ranks the cards by their paired effect."""
+"""`simulate cards`: per card of CONFIG's [cards] decks, one variant with it removed from the game
+and one per seat with that seat granted it, played on the baseline's seeds; the report ranks the
+cards by their paired effects."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,10 +16,10 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
           seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
           scheduler: Scheduler = None, fresh: Fresh = False, report: Report = True,
           debug: Debug = False) -> None:
-    """Take each card of CONFIG's [cards] decks out of the game, one variant each on the
-    baseline's seeds (resuming an interrupted study), and write the report with the section
-    'What each card is worth'."""
-    from simulate.adaptive.cards import plan_cards, save_plan
+    """Take each card of CONFIG's [cards] decks out of the game, and grant it to each seat in
+    turn, one variant each on the baseline's seeds (resuming an interrupted study), and write
+    the report with the section 'What each card is worth'."""
+    from simulate.adaptive.cards import plan_cards, plan_summary, save_plan
     from simulate.api import play
     from simulate.cli.inspect_cmds import strategies_checked
     from simulate.cli.progress import RunProgress
@@ -41,8 +42,7 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
                                      reporting=lambda: progress.step("writing the report"))
         played = progress.played
         done = manifest.data["games_done"]
-        typer.echo(f"{len(plan.cards)} cards removed one at a time, {len(plan.skipped)} refused "
-                   f"by the game; {done:,} games in {cfg.out}"
+        typer.echo(f"{plan_summary(plan)}; {done:,} games in {cfg.out}"
                    + ("" if played else " (resumed: nothing to play)"))
         for card, why in plan.skipped[:3]:
             typer.echo(f"  skipped {card}: {why}")

@@ -138,7 +138,7 @@ def _validate_in_child(config: str, debug: bool, say_ok: bool = True) -> None:
 def _check_adaptive(data: dict) -> str:
     """Validate a config's [tune], [sensitivity], [cards] or [train] table; a one-line
     summary."""
-    from simulate.adaptive.cards import plan_cards
+    from simulate.adaptive.cards import plan_cards, plan_summary
     from simulate.adaptive.sensitivity import plan_sensitivity
     from simulate.adaptive.train import plan_train
     from simulate.adaptive.tune import plan_tune
@@ -150,8 +150,7 @@ def _check_adaptive(data: dict) -> str:
                 f"{', '.join(map(str, plan.sizes))} seeds")
     if "cards" in data:
         cards = plan_cards(data)
-        return (f"ok: cards, {len(cards.cards)} removed one at a time ({len(cards.skipped)} "
-                f"refused by the game), {cards.cfg.games:,} games each")
+        return f"ok: cards, {plan_summary(cards)}; {cards.cfg.games:,} games each"
     if "tune" in data:
         plan = plan_tune(data)
         return (f"ok: tune {', '.join(plan.rules)} over {len(plan.grid)} values by "

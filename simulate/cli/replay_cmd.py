@@ -18,6 +18,7 @@ def replay(config: ConfigPath,
     """Print game GAME of CONFIG's run as a readable log: rolls, decisions, score changes."""
     from simulate.config import heroes_for_game, load_config
     from simulate.games.component_files import using_folder
+    from simulate.games.grants import grant_at
     from simulate.play import play_game
     from simulate.runner import game_seed
     from strategies import build_strategy
@@ -43,7 +44,8 @@ def replay(config: ConfigPath,
         with using_folder(cfg.game, cfg.data, chosen[0].components):   # the data a run plays
             _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,
                                               index=game, log=log,
-                                              decision_seconds=cfg.decision_seconds)
+                                              decision_seconds=cfg.decision_seconds,
+                                              grant=grant_at(chosen[0].grant, n))
         typer.echo(f"{spec.title}: game {game}, variant {variant}, {n} player(s), "
                    f"seed {seed_used}")
         for line in log:

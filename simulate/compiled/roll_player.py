@@ -145,6 +145,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     n = task["players"]
     python_new_game(rules, n, random.Random(0), heroes)      # the engine checks the heroes
     comp = load_components()
+    if comp.removed:                    # engines.choose_engine asks unsupported_edits first
+        raise RuntimeError("the Roll Player kernel cannot play a set with Market cards removed")
     fixed = np.full(4, -1, np.int64)
     names = [c.name for c in comp.classes]
     for seat, name in enumerate((heroes or [])[:n]):
@@ -180,3 +182,11 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS)
+
+
+def unsupported_edits(edits: tuple) -> str | None:
+    """Why the kernel cannot play a variant's component changes (None: it can): a Market card
+    removed stays in the set, out of the game, which only the Python engine deals without."""
+    if any(e[0] == "remove" and e[1] == "market.json" for e in edits):
+        return "a variant removes a Market card, which the roll_player kernel does not play"
+    return None

@@ -251,6 +251,8 @@ class GameSpec:
     cooperative: bool = False                   # all seats win or lose together
     # (placeholder, boolean rule): a placeholder the game uses only while that rule is on
     placeholder_rules: tuple[tuple[str, str], ...] = ()
+    # the data files whose entries a seat can be granted at set-up (simulate/games/grants.py)
+    grants: tuple[str, ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

@@ -381,15 +381,18 @@ class Changes:
             raise ConfigError(f"{where}: {exc}") from None
         return edits
 
-    def checked(self, table: Any, where: str, spec: Any, rules: Any, players: int) -> tuple:
+    def checked(self, table: Any, where: str, spec: Any, rules: Any, players: int,
+                grant: tuple | None = None) -> tuple:
         """``add``, and the changed set must also set a game of ``players`` up (Risky
-        Adventure's set-up needs so many artifacts of each back): checked now, for every
-        variant, sweep point, tune or sensitivity value and card, not in its first chunk."""
+        Adventure's set-up needs so many artifacts of each back), with the variant's ``grant``
+        (simulate/games/grants.py) if any: checked now, for every variant, sweep point, tune or
+        sensitivity value and card, not in its first chunk."""
         import random
         edits = self.add(table, where)
         with using_folder(self.game, self.folder, edits):
             try:
-                spec.new_game(rules, players, random.Random(0), None)
+                spec.new_game(rules, players, random.Random(0), None,
+                              **({"grant": grant} if grant else {}))
             except ConfigError as exc:
                 raise ConfigError(f"{where}: {exc}") from None
         return edits

@@ -8,6 +8,7 @@ game ends at 10 VP or after the tenth monster. Every deck is an editable file in
 RULES.md for how the engine maps the rulebook, the rulings and the placeholders.
 """
 from simulate.games.adventure_realms.components import load_components
+from simulate.games.adventure_realms.grant import FILES as GRANTED_FILES
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.adventure_realms.state import State, new_game
@@ -30,4 +31,5 @@ GAME = GameSpec(
     default_strategy="balanced",
     score_bounds=(0.0, 200.0),
     placeholders=_COMPONENTS.placeholders,
+    grants=GRANTED_FILES,
 )

@@ -17,6 +17,7 @@ from simulate.games.adventure_realms.actions import Phase
 from simulate.games.adventure_realms.components import GUILDS, load_components, space_gains
 from simulate.games.adventure_realms.dungeon import Dungeon
 from simulate.games.adventure_realms.effects import VP_PARTS, Effects
+from simulate.games.adventure_realms.grant import give_granted, take_granted
 from simulate.games.adventure_realms.hidden import redraw_hidden
 from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
@@ -32,7 +33,7 @@ _LISTS = ("deck", "hand", "discard", "played", "adventures", "gold", "mana", "fo
 
 
 class State(Effects, Dungeon, RevealPhase):
-    def __init__(self, rules: Rules, n: int, rng: random.Random):
+    def __init__(self, rules: Rules, n: int, rng: random.Random, grant=None):
         self.rules, self.n, self.rng = rules, n, rng
         self.comp = comp = load_components()
         self.events: list[str] | None = []              # set-up's lines, until a log is on
@@ -45,11 +46,12 @@ class State(Effects, Dungeon, RevealPhase):
         # the table
         self.hero_deck = list(comp.hero_deck)
         rng.shuffle(self.hero_deck)
-        self.row = [self.hero_deck.pop() if self.hero_deck else -1
-                    for _ in range(rules.guild_row_size)]
         self.masters = list(comp.masters)                       # face up, top = end
         self.adventure_deck = list(comp.adventure_deck)
         rng.shuffle(self.adventure_deck)
+        granted = take_granted(self, grant)                     # before the row is dealt
+        self.row = [self.hero_deck.pop() if self.hero_deck else -1
+                    for _ in range(rules.guild_row_size)]
         self.adventure_discard: list[int] = []
         self.monsters = self._monster_deck(rng)
         self.monsters_done = 0
@@ -73,6 +75,7 @@ class State(Effects, Dungeon, RevealPhase):
         self.fort_freed = [False] * n
         self.power = [[0] * len(GUILDS) for _ in range(n)]
         self.track_best = [[0] * len(GUILDS) for _ in range(n)]     # highest level reached
+        give_granted(self, grant, granted)
         self.dungeon, self.vp, self.stones, self.rp = [0] * n, [0] * n, [0] * n, [0] * n
         self.vp_parts = [dict.fromkeys(VP_PARTS, 0) for _ in range(n)]
         self.revealed = [False] * n
@@ -360,5 +363,7 @@ def _cached(comp) -> tuple[dict, list]:
     return found[0], found[1]
 
 
-def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
-    return State(rules, n_players, rng)
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
+             grant=None) -> State:
+    """``grant``: (file, entry, seat), a card that seat starts with (grant.py)."""
+    return State(rules, n_players, rng, grant)

@@ -28,4 +28,5 @@ GAME = GameSpec(
     default_strategy="fame_now",
     score_bounds=(0.0, 400.0),
     placeholders=_COMPONENTS.placeholders,
+    grants=("equipment",),
 )

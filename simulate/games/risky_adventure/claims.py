@@ -14,6 +14,7 @@ from simulate.games.risky_adventure.components import EXCAVATIONS, TYPES
 from simulate.games.risky_adventure.dice import fewest_clocks
 
 INACTIVE = 1 << 30
+NEEDS_ARTIFACT = ("discount_b", "bonus_a", "bonus_b")     # kinds working once one is attached
 NO_MARKERS = ((0, 0, 0), ())
 NONE_ANYWHERE = (NO_MARKERS,) * len(EXCAVATIONS)
 _SUBSETS: dict = {}
@@ -175,7 +176,7 @@ class Claims:
         self.camp[space] = -1
         self.equipment[seat].append(card)
         kind = self.comp.equipment[card].kind
-        needs_artifact = kind in ("discount_b", "bonus_a", "bonus_b")
+        needs_artifact = kind in NEEDS_ARTIFACT
         self.active_from[seat][card] = INACTIVE if needs_artifact else self.turn + 1
         if self.events is not None:
             self._log(f"seat {seat} takes {self.comp.equipment[card].id}")

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from simulate.games.risky_adventure import actions as A
 from simulate.games.risky_adventure.actions import Phase
-from simulate.games.risky_adventure.claims import Claims
+from simulate.games.risky_adventure.claims import NEEDS_ARTIFACT, Claims
 from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentError,
                                                        load_components)
 from simulate.games.risky_adventure.dice import face_symbols, roll_counts
@@ -20,6 +20,7 @@ from simulate.games.risky_adventure.hidden import redraw_hidden
 from simulate.games.risky_adventure.rules import Rules
 from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.view import View
+from simulate.games.grants import take_one, unknown_entry
 
 INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
 EXCAVATION_SPOTS = tuple(tuple(A.excavation_spot(e, d) for d in range(3))
@@ -42,7 +43,7 @@ def placements(open_spots: tuple, expedition: tuple, adventurers: int) -> list:
 
 
 class State(Claims, Scoring):
-    def __init__(self, rules: Rules, n: int, rng: random.Random):
+    def __init__(self, rules: Rules, n: int, rng: random.Random, grant=None):
         comp = load_components()
         _check_data(rules, comp)
         self.rules, self.comp, self.rng, self.n = rules, comp, rng, n
@@ -77,13 +78,13 @@ class State(Claims, Scoring):
         self.tally = [dict.fromkeys(("clocks_spent", "clocks_gained", "rolls_paid_nothing",
                                      "expedition_spots", "expeditions_finished", "trades"), 0)
                       for _ in range(n)]
-        self._set_up()
+        self._set_up(grant)
         self._start_turn()
         # the first expedition board is revealed while the game is set up: a log begins with it
         self.set_up_events, self.events = self.events, None
 
     # --- set-up (rulebook "Set-up") --------------------------------------------------------
-    def _set_up(self) -> None:
+    def _set_up(self, grant=None) -> None:
         rules, comp, shuffle = self.rules, self.comp, self.shuffle
         a_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "A"]
         b_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "B"]
@@ -97,6 +98,7 @@ class State(Claims, Scoring):
         self.artifact_box = a_pile + b_pile            # the rest stay in the box
         self.equipment_deck = list(range(len(comp.equipment)))
         shuffle(self.equipment_deck)
+        granted = self._take_granted(grant)           # before the camp is dealt
         self.camp = [self.equipment_deck.pop() for _ in range(rules.camp_spaces)]
         self.map_deck = list(range(len(comp.maps)))
         shuffle(self.map_deck)
@@ -107,6 +109,26 @@ class State(Claims, Scoring):
         self.expedition = -1                           # revealed at the start player's turn
         self.expeditions_done = 0
         self.reached_end = False                       # someone reached the end this round
+        if grant is not None:
+            self._give_granted(grant[2], granted)
+
+    def _take_granted(self, grant) -> int:
+        """A granted equipment card (RULES.md, "Granted cards"), out of the shuffled deck."""
+        if grant is None:
+            return -1
+        ids = [e.id for e in self.comp.equipment]
+        if grant[1] not in ids:
+            raise unknown_entry(grant, ids)
+        card = ids.index(grant[1])
+        take_one(self.equipment_deck, card)
+        return card
+
+    def _give_granted(self, seat: int, card: int) -> None:
+        """The seat starts owning it: working from the first turn, or (a card that needs an
+        artifact) waiting for one, as a card taken from the camp would."""
+        self.equipment[seat].append(card)
+        waits = self.comp.equipment[card].kind in NEEDS_ARTIFACT
+        self.active_from[seat][card] = INACTIVE if waits else 0
 
     # --- the contract ----------------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -345,8 +367,10 @@ _APPLY = {A.Place: State._apply_place, A.Claim: Claims._apply_claim,
           A.Activate: Claims._apply_activate, A.Done: State._apply_done}
 
 
-def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
+             grant=None) -> State:
+    """``grant``: (file, entry, seat), an equipment card that seat starts with."""
     if not 2 <= n_players <= 4:
         from simulate.games.base import ConfigError
         raise ConfigError(f"risky_adventure is for 2 to 4 players, not {n_players}")
-    return State(rules, n_players, rng)
+    return State(rules, n_players, rng, grant)

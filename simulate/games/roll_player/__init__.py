@@ -30,4 +30,5 @@ GAME = GameSpec(
         "class abilities of the nine classes other than Thief, Bard and Druid (no effect)",
         "Backstory cells and goal star values (inferred, not printed data)",
     ),
+    grants=("market",),
 )

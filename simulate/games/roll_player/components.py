@@ -15,6 +15,7 @@ from typing import Annotated, Literal, Mapping, NamedTuple, Union
 
 from pydantic import AfterValidator, Field, model_validator
 
+from simulate.games.base import did_you_mean
 from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
                                             arguments_of_kind, cached_loader, short)
 
@@ -103,6 +104,7 @@ class Components(NamedTuple):
     card_by_name: Mapping[str, Card]
     armor_tables: Mapping[str, tuple[int, ...]]    # set -> stars by count (index 0 = 0 cards)
     placeholders: tuple[str, ...]
+    removed: tuple[int, ...] = ()     # Market cards a study took out of the game (not dealt)
 
 
 def parse_goal(text: str, stars_by_form: dict[str, int], where: str) -> tuple[int, int, int]:
@@ -270,7 +272,8 @@ class MarketFile(DataFile):
 
 
 def _build(path: Path, edits: tuple = ()) -> Components:
-    data = DataFolder("roll_player", path, SHIPPED, edits)
+    removes = tuple(e for e in edits if e[0] == "remove" and e[1] == "market.json")
+    data = DataFolder("roll_player", path, SHIPPED, tuple(e for e in edits if e not in removes))
     classes, pairs = _classes(data, data.read("classes.json", ClassesFile))
     races = tuple(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES))
                   for name, mods in data.read("races.json", RacesFile).races.items())
@@ -294,7 +297,20 @@ def _build(path: Path, edits: tuple = ()) -> Components:
     return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
                       races, backstories, alignments, cards,
                       MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),
-                      tuple(market.placeholders))
+                      tuple(market.placeholders), _removed(data, cards, removes))
+
+
+def _removed(data: DataFolder, cards: tuple, removes: tuple) -> tuple[int, ...]:
+    """The ids of the Market cards a study removes. The entry stays in the set (its name is an
+    action of the engine), out of the game: the Market deck is dealt without it (market.py)."""
+    by_name = {c.name: c.id for c in cards}
+    for _, _, name, _ in removes:
+        if name not in by_name:
+            names = list(by_name)
+            data.fail("market.json", f"market:{name}: unknown entry '{name}'"
+                                     f"{did_you_mean(name, names)}; the file's entries: "
+                                     + ", ".join(names[:12]) + " ...")
+    return tuple(sorted({by_name[name] for _, _, name, _ in removes}))
 
 
 load_components = cached_loader(_build, lambda: (DATA, EDITS))

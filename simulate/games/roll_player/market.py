@@ -9,6 +9,7 @@ the Market Phase, one card from the discard pile back into the Market.
 """
 from __future__ import annotations
 
+from simulate.games.grants import take_one, unknown_entry
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import ALIGNMENT_STEP, load_components
 from simulate.games.roll_player.phases import (P_MARKET, P_RECALL, S_BUY, S_BUY_AGAIN, S_DRUID,
@@ -19,17 +20,22 @@ _CARDS = load_components().cards
 BUY = tuple(A.Buy(c.name) for c in _CARDS)
 DISCARD = tuple(A.DiscardForGold(c.name) for c in _CARDS)
 RECALL = tuple(A.Recall(c.name) for c in _CARDS)
+OWNED = {"weapon": "weapons", "armor": "armor", "skill": "skills", "trait": "traits"}
 
 
 class MarketFlow:
     """Mixin of ``State``: the Market deck, the Market Phase and the Cleanup Phase."""
 
     # --- the deck -----------------------------------------------------------------------
-    def _setup_market(self) -> None:
-        """Single-dot pile on top of the double-dot pile, after set-up discards from each."""
+    def _setup_market(self, grant=None) -> None:
+        """Single-dot pile on top of the double-dot pile, after set-up discards from each; a
+        granted card goes to its seat before the Market is dealt."""
         t = self.t
         cards = t.comp.cards
-        piles = [[c.id for c in cards if c.dots == 1], [c.id for c in cards if c.dots == 2]]
+        out = set(t.comp.removed)                  # a study's removals: not in the box
+        self.removed = sorted(out)
+        piles = [[c.id for c in cards if c.dots == 1 and c.id not in out],
+                 [c.id for c in cards if c.dots == 2 and c.id not in out]]
         if t.solo:                                 # solo: Diplomacy is removed from the game
             for pile in piles:
                 for cid in pile:
@@ -42,7 +48,25 @@ class MarketFlow:
             t.discard.extend(pile[:k])
             del pile[:k]
         self.deck = piles[1] + piles[0]            # the top of the deck is the end
+        if grant is not None:
+            self._give_granted(grant)
         self._fill_market()
+
+    def _give_granted(self, grant) -> None:
+        """The seat starts owning the card (RULES.md, "Granted cards"), taken from the deck or
+        the set-up discards: as if bought, but for free, its Trait arrow moving the alignment
+        token from the centre; a weapon's raise on buying is not given (no die on the sheet)."""
+        t = self.t
+        card = t.comp.card_by_name.get(grant[1])
+        if card is None:
+            raise unknown_entry(grant, [c.name for c in t.comp.cards])
+        any(take_one(pile, card.id) for pile in (self.deck, t.discard, t.trashed))
+        seat = grant[2]
+        getattr(t, OWNED[card.type])[seat].append(card.id)
+        if card.type == "trait":
+            cell = ALIGNMENT_STEP[t.token[seat]][card.arrow]
+            if cell >= 0:
+                t.token[seat] = cell
 
     def _draw_card(self) -> int | None:
         t = self.t
@@ -166,8 +190,7 @@ class MarketFlow:
             old = t.comp.card_by_name[a.replacing].id
             t.weapons[seat].remove(old)
             t.discard.append(old)
-        getattr(t, {"weapon": "weapons", "armor": "armor", "skill": "skills",
-                    "trait": "traits"}[card.type])[seat].append(card.id)
+        getattr(t, OWNED[card.type])[seat].append(card.id)
         t.purchases += 1
         t.cards_bought[seat].append(card.name)
         if self.events is not None:

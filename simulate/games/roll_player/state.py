@@ -29,7 +29,7 @@ BREAK = tuple(A.BreakTie(c) for c in range(7))
 
 
 class State(SetUp, SheetActions, MarketFlow, Scoring):
-    def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None):
+    def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None, grant=None):
         self.rules = rules
         self.rng = rng
         self.t = t = Table(rules, n)
@@ -42,7 +42,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         self._window = TableView(t)                 # one read-only window for the game
         self._views = [View(s, self._window) for s in range(n)]
         self._fixed = self._check_heroes(heroes, n)
-        self._setup_market()
+        self._setup_market(grant)
         self._proceed()
 
     # --- the contract -------------------------------------------------------------------
@@ -104,7 +104,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
             assert set(t.exhausted[seat]) <= set(t.skills[seat])
         full = [rules.class_colour_dice] * 6 + [rules.gold_dice]
         assert [b + d for b, d in zip(t.bag, dice)] == full, f"dice lost: {t.bag} + {dice}"
-        cards = self.deck + t.market + t.discard + t.trashed
+        cards = self.deck + t.market + t.discard + t.trashed + self.removed
         for seat in range(t.n):
             cards += t.weapons[seat] + t.armor[seat] + t.skills[seat] + t.traits[seat]
         assert sorted(cards) == list(range(len(t.comp.cards))), "a Market card is lost or doubled"
@@ -338,7 +338,9 @@ _APPLY = {
 }
 
 
-def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None) -> State:
+def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
+             grant=None) -> State:
+    """``grant``: (file, entry, seat), a Market card that seat starts owning (market.py)."""
     if not 1 <= n_players <= 4:
         raise ConfigError(f"roll_player is for 1 to 4 players, not {n_players}")
-    return State(rules, n_players, rng, heroes)
+    return State(rules, n_players, rng, heroes, grant)

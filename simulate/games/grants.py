@@ -1,0 +1,98 @@
+"""A card granted to one seat at set-up: what a card is worth to the seat that has it.
+
+A grant is ``(file, entry, seat)``, e.g. ``("adventure_cards.json", "Coin Purse", 1)``: that seat
+starts the game with one copy of the entry, taken from wherever the game would otherwise keep it
+(a shuffled deck, a supply), so no card is added to the game. What "starts with it" means is the
+game's ruling (its RULES.md, "Granted cards"); a game that grants lists the files whose entries
+it can grant in ``GameSpec.grants`` and takes ``new_game(rules, n, rng, heroes, grant=...)``.
+
+A grant changes the set-up only: it draws nothing from the game's dice (``side_stream`` is a copy
+of them, for where a granted card goes in a shuffled deck), so a granted game and the baseline
+game of the same seed deal the same cards but the granted one, and their difference is the card.
+In a config a variant says ``grant = { card = "adventure_cards:Coin Purse", seat = 1 }``; the
+variant's identity (the manifest's fingerprint) holds it, so a resume with another grant is refused.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simulate.games.base import ConfigError, did_you_mean
+
+Grant = tuple      # (file, entry, seat)
+KEYS = ("card", "seat")
+
+
+def parse_grant(value: Any, spec: Any, seats: int, where: str) -> Grant:
+    """``{card = "deck:Entry", seat = N}`` -> ``(file, entry, seat)``; the entry itself is
+    checked when the game is set up with it (``Changes.checked``)."""
+    example = f'grant = {{ card = "{(spec.grants or ("deck",))[0]}:Entry", seat = 0 }}'
+    if not spec.grants:
+        raise ConfigError(f"{where}: grant: {spec.name} cannot grant a card yet (the games that "
+                          f"can: {', '.join(grant_games())})")
+    if not isinstance(value, dict) or set(value) != set(KEYS):
+        unknown = [k for k in value if k not in KEYS] if isinstance(value, dict) else []
+        hint = f" (unknown key '{unknown[0]}'{did_you_mean(unknown[0], KEYS)})" if unknown else ""
+        raise ConfigError(f"{where}: grant = {value!r} is invalid{hint}; write {example}")
+    card, seat = value["card"], value["seat"]
+    if not isinstance(card, str) or ":" not in card:
+        raise ConfigError(f"{where}: grant card = {card!r} is invalid; write {example}")
+    stem, _, entry = card.partition(":")
+    stem = stem.strip().removesuffix(".json")
+    if stem not in spec.grants:
+        raise ConfigError(f"{where}: grant card {card!r}: {spec.name} grants no card of "
+                          f"'{stem}'{did_you_mean(stem, spec.grants)}; it grants cards of "
+                          f"{', '.join(spec.grants)}")
+    if not entry:
+        raise ConfigError(f"{where}: grant card {card!r}: name an entry after the colon")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise ConfigError(f"{where}: grant seat = {seat!r} is invalid; allowed: 0..{seats - 1}")
+    return (stem + ".json", entry, seat)
+
+
+def shown_grant(grant: Grant) -> str:
+    """``adventure_cards:Coin Purse to seat 1``: the grant in the config's words."""
+    file, entry, seat = grant
+    return f"{file.removesuffix('.json')}:{entry} to seat {seat}"
+
+
+def grant_at(grant: Grant | None, players: int) -> Grant | None:
+    """The grant a game of ``players`` plays: none where the seat is not at the table (a study
+    over several player counts grants seat 3 at 4 players only; at fewer it is the baseline)."""
+    return grant if grant is not None and grant[2] < players else None
+
+
+def side_stream(rng: random.Random) -> random.Random:
+    """A copy of the game's dice: a grant's own draws never shift the game's."""
+    side = random.Random()
+    side.setstate(rng.getstate())
+    return side
+
+
+def take_one(pile: list, card: Any) -> bool:
+    """Take the deepest copy of ``card`` out of ``pile`` (top = end), so every other card
+    comes off the pile in the order it would have; False when the pile holds none."""
+    if card not in pile:
+        return False
+    pile.remove(card)
+    return True
+
+
+def shuffle_in(deck: list, card: Any, rng: random.Random) -> None:
+    """Put ``card`` into a shuffled deck at a place the game's dice choose (without drawing
+    from them: ``side_stream``)."""
+    deck.insert(side_stream(rng).randrange(len(deck) + 1), card)
+
+
+def unknown_entry(grant: Grant, names: list[str]) -> ConfigError:
+    """The one line for a granted entry that the file does not hold."""
+    file, entry, _ = grant
+    stem = file.removesuffix(".json")
+    return ConfigError(f"grant {stem}:{entry}: unknown entry '{entry}'"
+                       f"{did_you_mean(entry, names)}; the file's entries: "
+                       + ", ".join(names[:12]) + (" ..." if len(names) > 12 else ""))
+
+
+def grant_games() -> list[str]:
+    from simulate.games import game_names, get_game
+    return [g for g in game_names() if get_game(g).grants]
