@@ -29,7 +29,7 @@ MECHANICS = [
     Mechanic("fighting a dragon", positive("dragons_fought")),
     Mechanic("defeating a dragon", positive("dragons_defeated")),
     Mechanic("defeating 2 dragons in one delve (Dragon Slayer)", pl.col("ach_dragon_slayer")),
-    Mechanic("the hero's master side", pl.col("master")),
+    Mechanic("reaching the hero's master side", pl.col("master")),
     Mechanic("scoring a pair of Dragon Scales", positive("xp_scale_pairs")),
 ]
 UNMEASURED = ["Treasure tokens used in a delve (only those left at the end are counted).",
