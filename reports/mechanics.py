@@ -41,6 +41,11 @@ def positive(column: str) -> pl.Expr:
     return pl.col(column) > 0
 
 
+def counted(names: dict[str, str], unit: str = "seat") -> list[Mechanic]:
+    """{mechanic in words: the count column}: each used when its count is above zero."""
+    return [Mechanic(name, positive(column), unit) for name, column in names.items()]
+
+
 def declared(game: str) -> tuple[list[Mechanic], list[str]]:
     """The game's MECHANICS and UNMEASURED (empty for a game without a section)."""
     try:
@@ -121,19 +126,26 @@ def rarely(run, mechanics: list[Mechanic], found: dict) -> list[str]:
 
 
 def rarely_by_strategy(run, mechanics: list[Mechanic], overall: dict, by: dict) -> list[str]:
-    """Strategies that (almost) never use a mechanic the other seats do use (not repeated
-    for a mechanic already rare over all seats at that player count)."""
-    lines = []
+    """Strategies that (almost) never use a mechanic the other seats do use, one line per
+    mechanic and strategy (player counts where the mechanic is rare over all seats are left
+    to :func:`rarely`)."""
+    found: dict[tuple[str, str], list] = {}
     for m in mechanics:
-        for p in run.player_counts:
+        for p in sorted(by):
             whole = overall[p].get((m.name, None))
-            if p not in by or whole is None or whole.value < RARE:
+            if whole is None or whole.value < RARE:
                 continue
             for (name, strategy), rate in sorted(by[p].items()):
                 if name == m.name and rate.n and rate.value < RARE:
-                    how = "never" if rate.k == 0 else "hardly ever"
-                    lines.append(f"{_capital(m.name)}: {how} by the {strategy} strategy at "
-                                 f"{_counts(p)} ({rate} of its seats; {whole} of all seats).")
+                    found.setdefault((m.name, strategy), []).append((p, rate, whole))
+    lines = []
+    for (name, strategy), low in found.items():
+        how = "never" if all(rate.k == 0 for _, rate, _ in low) else "hardly ever"
+        where = ", ".join(f"{rate}" + (" of its seats" if i == 0 else "") + f" at {_counts(p)}"
+                          for i, (p, rate, _) in enumerate(low))
+        others = ", ".join(f"{100 * whole.value:.0f} %" for _, _, whole in low)
+        lines.append(f"{_capital(name)}: {how} by the {strategy} strategy ({where}; all seats: "
+                     f"{others}).")
     return lines
 
 

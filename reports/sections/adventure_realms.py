@@ -11,7 +11,7 @@ import polars as pl
 from reports.blocks import (Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
                             mean_ci, plot_style, rate)
 from reports.findings import Finding
-from reports.mechanics import Mechanic, positive
+from reports.mechanics import Mechanic, counted, positive
 from reports.section import points
 from reports.tables import BASELINE, COUNT, collect
 from simulate.statistics import rates_differ, unpaired_rates
@@ -20,17 +20,21 @@ GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
 # What the seats do of their own choosing, for reports.mechanics (issue 23).
 MECHANICS = [
     Mechanic("freeing the third agent at the Fort", pl.col("agents") == 3),
-    Mechanic("taking an Elemental Stone", positive("stones")),
-    Mechanic("banishing a card", positive("banished")),
-    Mechanic("recruiting a King", positive("recruited_kings")),
-    Mechanic("recruiting a Guild Master", positive("recruited_masters")),
+    *counted({
+        "taking an Elemental Stone": "stones",
+        "banishing a card": "banished",
+        "recruiting a King": "recruited_kings",
+        "recruiting a Guild Master": "recruited_masters",
+    }),
     *(Mechanic(f"recruiting a {hero} (guild hero)", positive(f"recruited_{g.lower()}"))
       for g, hero in zip(GUILDS, ("Fighter", "Thief", "Wizard", "Cleric"))),
     Mechanic("reaching the top of a guild track",
              pl.any_horizontal(*(pl.col(f"power_{g.lower()}") >= 6 for g in GUILDS))),
-    Mechanic("dungeon rewards (VP)", positive("vp_dungeon")),
-    Mechanic("holding a Quest card", positive("quests_held")),
-    Mechanic("fulfilling a Quest", positive("quests_fulfilled")),
+    *counted({
+        "dungeon rewards (VP)": "vp_dungeon",
+        "holding a Quest card": "quests_held",
+        "fulfilling a Quest": "quests_fulfilled",
+    }),
 ]
 UNMEASURED = ["The Fort's two guild steps (instead of the agent): no column.",
               "Item and Magic adventure cards played, the Grappling Hook: no column.",

@@ -7,7 +7,7 @@ import polars as pl
 from reports.blocks import Figure, Heading, Paragraph, Rate, Table
 from reports.facts import hero_assignment
 from reports.figures import variant_distributions
-from reports.mechanics import Mechanic, positive
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import COUNT, collect, means, rates
 
 PARTS = ("xp_levels", "xp_dragons", "xp_empty_box", "xp_treasures", "xp_scale_pairs")
@@ -26,8 +26,10 @@ MECHANICS = [
     Mechanic("retiring by Town Portal", _a_delve_ended("town_portal")),
     Mechanic("fleeing a delve", positive("flees")),
     Mechanic("ending a delve at level 10", pl.col("ach_dungeon_master")),
-    Mechanic("fighting a dragon", positive("dragons_fought")),
-    Mechanic("defeating a dragon", positive("dragons_defeated")),
+    *counted({
+        "fighting a dragon": "dragons_fought",
+        "defeating a dragon": "dragons_defeated",
+    }),
     Mechanic("defeating 2 dragons in one delve (Dragon Slayer)", pl.col("ach_dragon_slayer")),
     Mechanic("reaching the hero's master side", pl.col("master")),
     Mechanic("scoring a pair of Dragon Scales", positive("xp_scale_pairs")),

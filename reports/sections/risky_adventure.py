@@ -13,7 +13,7 @@ import polars as pl
 
 from reports.blocks import Details, Heading, Note, Paragraph, Rate, Table
 from reports.findings import Finding
-from reports.mechanics import Mechanic, positive
+from reports.mechanics import Mechanic, counted, positive
 from reports.section import Section, points
 from reports.tables import BASELINE, COUNT, collect, means, rates, value_counts
 from simulate.statistics import unpaired_rates, within_game
@@ -27,13 +27,15 @@ MECHANICS = [
     *(Mechanic(f"buying {card}", positive(f"equipment_{k}")) for k, card in zip(
         KINDS, ("a scarab top", "a scarab bottom", "a Discount A card", "a Discount B card",
                 "a Bonus A card", "a Bonus B card"))),
-    Mechanic("bonus card fame", positive("fame_bonus")),
-    Mechanic("the 3-dice clock trade", positive("trades")),
-    Mechanic("spending a clock to set a die", positive("clocks_spent")),
-    Mechanic("reaching an expedition's end", positive("expeditions_finished")),
-    Mechanic("gaining a wild artifact", positive("wilds")),
-    Mechanic("taking a treasure map", positive("maps_held")),
-    Mechanic("completing a treasure map", positive("maps_completed")),
+    *counted({
+        "bonus card fame": "fame_bonus",
+        "the 3-dice clock trade": "trades",
+        "spending a clock to set a die": "clocks_spent",
+        "reaching an expedition's end": "expeditions_finished",
+        "gaining a wild artifact": "wilds",
+        "taking a treasure map": "maps_held",
+        "completing a treasure map": "maps_completed",
+    }),
 ]
 UNMEASURED = ["Discount B and bonus cards activated with an artifact: no column counts "
               "activations, only bonus fame.",

@@ -8,7 +8,7 @@ import polars as pl
 
 from reports.blocks import Heading, Note, Paragraph, Rate, Table
 from reports.figures import rate_lines, variant_panels
-from reports.mechanics import Mechanic, positive
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import COUNT, collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
@@ -18,9 +18,11 @@ BY = ["variant", "players"]
 MECHANICS = [
     *(Mechanic(f"winning a power stone in the {t}", positive(f"stones_{t}"), "game")
       for t in TERRITORIES[:3]),
-    Mechanic("claiming an ice cave reward", positive("ice_cave_claims"), "game"),
-    Mechanic("the Vortex of Resurrection freeing its dice", positive("resurrections"), "game"),
-    Mechanic("defeating an enemy", positive("enemies_defeated"), "game"),
+    *counted({
+        "claiming an ice cave reward": "ice_cave_claims",
+        "the Vortex of Resurrection freeing its dice": "resurrections",
+        "defeating an enemy": "enemies_defeated",
+    }, "game"),
 ]
 UNMEASURED = ["Hero powers used: the results record only whether the (placeholder) powers "
               "were switched on."]

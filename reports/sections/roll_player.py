@@ -6,7 +6,7 @@ import polars as pl
 
 from reports.blocks import Details, Figure, Heading, Note, Paragraph, Rate, Table
 from reports.figures import variant_distributions
-from reports.mechanics import Mechanic, positive
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
@@ -33,18 +33,18 @@ def MECHANICS() -> list[Mechanic]:
             found.append(Mechanic(f"buying {card}", pl.col("cards_bought_names").fill_null("")
                                   .str.split("|").list.eval(pl.element().is_in(names))
                                   .list.any()))
-    return found + [
-        Mechanic("using a Skill", positive("skills_used")),
-        Mechanic("discarding a Market card for Gold", positive("discards_for_gold")),
-        Mechanic("spending a Charisma token", positive("charisma_tokens_used")),
-        Mechanic("meeting an attribute goal", positive("goals_met")),
-        Mechanic("stars for class-colour dice", positive("stars_class_dice")),
-        Mechanic("stars from the Backstory", positive("stars_backstory")),
-        Mechanic("stars from the alignment", positive("stars_alignment")),
-        Mechanic("stars for armour sets", positive("stars_armor")),
-        Mechanic("stars from Traits", positive("stars_traits")),
-        Mechanic("dropping a card before scoring", positive("cards_dropped_at_scoring")),
-    ]
+    return found + counted({
+        "using a Skill": "skills_used",
+        "discarding a Market card for Gold": "discards_for_gold",
+        "spending a Charisma token": "charisma_tokens_used",
+        "meeting an attribute goal": "goals_met",
+        "stars for class-colour dice": "stars_class_dice",
+        "stars from the Backstory": "stars_backstory",
+        "stars from the alignment": "stars_alignment",
+        "stars for armour sets": "stars_armor",
+        "stars from Traits": "stars_traits",
+        "dropping a card before scoring": "cards_dropped_at_scoring",
+    })
 
 
 def _placeholder_warning() -> Note:
