@@ -21,6 +21,7 @@ from reports.tables import BASELINE, collect
 TITLE = "Mechanics in play"
 RARE = 0.05               # used in fewer than 5 % of seats (or games): the results say nothing
 SHOWN = 3                 # warning lines in view; the rest folded
+LINE = 45                 # characters of mechanic names on the summary's one line
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,9 @@ def _counts(players: int) -> str:
     return f"{players} player{'s' if players > 1 else ''}"
 
 
-def rarely(run, mechanics: list[Mechanic], found: dict) -> list[str]:
-    """Plain lines for the mechanics used in under 5 % of seats (games) at some player count:
-    one line naming every mechanic never used at all, one line for each other."""
+def rarely(run, mechanics: list[Mechanic], found: dict) -> list[tuple[list[str], str]]:
+    """(the mechanics named, a plain line) for those used in under 5 % of seats (games) at
+    some player count: one line naming every mechanic never used at all, one for each other."""
     never, lines = [], []
     for m in mechanics:
         low = [(p, found[p][(m.name, None)]) for p in run.player_counts
@@ -111,21 +112,22 @@ def rarely(run, mechanics: list[Mechanic], found: dict) -> list[str]:
         elif low:
             where = ", ".join(f"{rate}" + (f" of {_unit(run, m, p)}" if i == 0 else "")
                               + f" at {_counts(p)}" for i, (p, rate) in enumerate(low))
-            lines.append(f"{_capital(m.name)}: in only {where}; these results say nothing "
-                         "about it.")
+            lines.append(([m.name], f"{_capital(m.name)}: in only {where}; these results say "
+                                    "nothing about it."))
     for unit in ("game", "seat"):              # the same rows, so the same upper ends
         alike = [m for m in never if m.unit == unit]
         if alike:
             upper = ", ".join(f"{found[p][(alike[0].name, None)].interval[1] * 100:.1f} % at "
                               f"{_counts(p)}" for p in run.player_counts)
-            lines.insert(0, f"Never used in any of these games: "
-                            f"{', '.join(m.name for m in alike)} (the 95 % interval's upper "
-                            f"end: {upper}); these results say nothing about "
-                            f"{'them' if len(alike) > 1 else 'it'}.")
+            lines.insert(0, ([m.name for m in alike], (
+                f"Never used in any of these games: {', '.join(m.name for m in alike)} (the "
+                f"95 % interval's upper end: {upper}); these results say nothing about "
+                f"{'them' if len(alike) > 1 else 'it'}.")))
     return lines
 
 
-def rarely_by_strategy(run, mechanics: list[Mechanic], overall: dict, by: dict) -> list[str]:
+def rarely_by_strategy(run, mechanics: list[Mechanic], overall: dict,
+                       by: dict) -> list[tuple[list[str], str]]:
     """Strategies that (almost) never use a mechanic the other seats do use, one line per
     mechanic and strategy (player counts where the mechanic is rare over all seats are left
     to :func:`rarely`)."""
@@ -144,8 +146,9 @@ def rarely_by_strategy(run, mechanics: list[Mechanic], overall: dict, by: dict) 
         where = ", ".join(f"{rate}" + (" of its seats" if i == 0 else "") + f" at {_counts(p)}"
                           for i, (p, rate, _) in enumerate(low))
         others = ", ".join(f"{100 * whole.value:.0f} %" for _, _, whole in low)
-        lines.append(f"{_capital(name)}: {how} by the {strategy} strategy ({where}; all seats: "
-                     f"{others}).")
+        lines.append(([f"{name} ({how} by {strategy})"],
+                      f"{_capital(name)}: {how} by the {strategy} strategy ({where}; all "
+                      f"seats: {others})."))
     return lines
 
 
@@ -190,6 +193,22 @@ def warning_blocks(lines: list[str], head: str) -> list:
     return blocks
 
 
+def summary_block(section) -> list:
+    """The summary's one line, which unfolds into the whole of mechanic use: the mechanics
+    hardly used named first (as many as fit one line), or that none is."""
+    names = section.rarely
+    if not names:
+        return [Details(f"{TITLE}: every mechanic is used in at least {100 * RARE:.0f} % of "
+                        "seats (or games) at every player count", section.blocks)]
+    head = f"⚠ Hardly used in play (under {100 * RARE:.0f} % at some player count; the " \
+           "results say nothing about it): "
+    shown = names[:1]
+    while len(shown) < len(names) and len(", ".join(shown + [names[len(shown)]])) < LINE:
+        shown.append(names[len(shown)])
+    more = f" and {len(names) - len(shown)} more" if len(names) > len(shown) else ""
+    return [Details(head + ", ".join(shown) + more, section.blocks, css="note")]
+
+
 def build(section) -> None:
     run = section.run
     mechanics, unmeasured = declared(run.spec.name)
@@ -199,14 +218,16 @@ def build(section) -> None:
     if not run.cooperative:
         by = {p: use(run, mechanics, p, base, "strategy") for p in run.player_counts
               if p > 1 and len(_strategies(run, p, base)) > 1}
-    lines = rarely(run, mechanics, found)
-    section.rarely = lines + rarely_by_strategy(run, mechanics, found, by)
+    found_rare = rarely(run, mechanics, found) + rarely_by_strategy(run, mechanics, found, by)
+    section.rarely = [name for names, _ in found_rare for name in names]
+    section.in_summary = True              # one line of the summary unfolds into it
     section.add(Paragraph(
-        "Whether the games exercised each optional mechanic: a verdict says nothing about a "
+        f"{TITLE}: whether the games exercised each optional mechanic: a verdict says nothing about a "
         "mechanic the seats hardly used. Counted at least once per seat (per game in a co-op "
         "game), within one player count, at "
         + ("the printed rules." if base == BASELINE else f"{base}.")))
-    section.add(*warning_blocks(section.rarely, f"Rarely used (under {100 * RARE:.0f} %):"))
+    section.add(*warning_blocks([line for _, line in found_rare],
+                                f"Rarely used (under {100 * RARE:.0f} %):"))
     section.add(Details(f"Mechanic use at {base}, by player count ({len(mechanics)} mechanics)",
                         [_table(run, mechanics, found, base)]))
     if by:

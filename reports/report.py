@@ -66,7 +66,8 @@ def structure(run: RunTables) -> Report:
     for section in built:
         bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())
-    report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
+    report = Report(f"{spec.title} — balance report", summary.build(built, run),
+                    [s for s in built if not s.in_summary])
     keep = _question(run)
     for section, end in zip(built, bodies):     # after the summary: the correction is final
         body = b.fold_long(variants.moved_first(section.blocks[:end], keep, _named(run)))

@@ -10,7 +10,7 @@ import math
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
-from reports.mechanics import warning_blocks
+from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
@@ -65,10 +65,8 @@ def _claims(sections: list) -> list:
 
 
 def _rarely(sections: list) -> list:
-    """The mechanics hardly used in play (reports.mechanics), in words, the rest folded."""
-    lines = [line for s in sections for line in s.rarely]
-    return warning_blocks(lines, "Some mechanics are hardly used in these games, so the "
-                                 "verdicts below say nothing about them:")
+    """Mechanic use (reports.mechanics): one line naming what is hardly used in play."""
+    return [block for s in sections if s.in_summary for block in summary_block(s)]
 
 
 def _placeholders(run) -> list:

@@ -79,20 +79,18 @@ def test_section_counts_each_mechanic_within_each_player_count(tiny):
             assert isinstance(shown, Rate), (m.name, shown)
             assert (shown.k, shown.n) == (int(used.sum()), here.height), (m.name, p)
             assert shown.n == 4 * (1 if m.unit == "game" else p)
-    said = " ".join(line for line in section.rarely if "strategy" not in line).lower()
     for row, m in zip(table.rows, declared):
         rare = any(r.n and r.value < mechanics.RARE for r in row[2:])
-        assert (m.name.lower() in said) == rare, (m.name, row)
+        assert (m.name in section.rarely) == rare, (m.name, row)    # named for the summary
 
 
 def planted(trades: list[int], strategies=("fame_now", "fame_now")):
-    """Risky Adventure tables, 60 games at 2 players, all zero but the clock trade's count (by
-    seat) and each seat's strategy."""
+    """Risky Adventure tables, 60 games at 2 players, every count 1 but the clock trade's (by
+    seat), and each seat's strategy."""
     spec = get_game("risky_adventure")
     n = 60
-    seat_rows = {c: [0] * (2 * n) for c, (t, _) in spec.seat_columns.items() if t == "int"}
-    seat_rows.update(trades=[trades[i % 2] for i in range(2 * n)],
-                     equipment=[1] * (2 * n), equipment_discount_a=[1] * (2 * n))
+    seat_rows = {c: [1] * (2 * n) for c, (t, _) in spec.seat_columns.items() if t == "int"}
+    seat_rows.update(trades=[trades[i % 2] for i in range(2 * n)])
     seats = pl.DataFrame({"game": [i // 2 for i in range(2 * n)], "variant": "baseline",
                           "players": 2, "seat": [i % 2 for i in range(2 * n)],
                           "strategy": [strategies[i % 2] for i in range(2 * n)],
@@ -109,7 +107,8 @@ def planted(trades: list[int], strategies=("fame_now", "fame_now")):
 def warnings_of(run) -> str:
     section = Section(mechanics.TITLE, run)
     mechanics.build(section)
-    return "\n".join(section.rarely)
+    return text_of([b for b in section.blocks if isinstance(b, Note) or
+                    isinstance(b, Details) and b.summary.startswith("…")])
 
 
 def test_a_mechanic_never_used_is_warned_and_one_used_is_not():
@@ -130,16 +129,17 @@ def test_a_strategy_that_never_uses_a_mechanic_is_named():
 
 def test_the_warning_reaches_the_summary_in_words():
     report = structure(planted([0, 0]))
-    assert mechanics.TITLE in [s.title for s in report.sections]
-    said = text_of(report.summary)
-    assert "the 3-dice clock trade" in said and "say nothing" in said
-    assert "trades" not in said.replace("trade ", "")   # never the column's name
-    head = [i for i, b in enumerate(report.summary) if isinstance(b, Note)
-            and "hardly used" in b.text]
-    table = [i for i, b in enumerate(report.summary) if getattr(b, "css", "") == "headline"]
-    assert head and table and table[0] < head[0]      # after the headline: it stays on top
+    line = [b for b in report.summary if isinstance(b, Details) and b.css == "note"]
+    assert len(line) == 1 and "the 3-dice clock trade" in line[0].summary
+    assert "trades" not in line[0].summary                # never the column's name
+    inside = text_of(line[0].blocks)                     # unfolds into the whole of it
+    assert mechanics.TITLE in inside and "say nothing about it" in inside
+    order = [i for i, b in enumerate(report.summary) if getattr(b, "css", "") == "headline"]
+    assert order and order[0] < report.summary.index(line[0])    # the headline stays on top
+    assert mechanics.TITLE not in [s.title for s in report.sections]   # no second copy
     quiet = structure(planted([1, 1]))
-    assert "clock trade" not in text_of(quiet.summary)
+    said = [b for b in quiet.summary if isinstance(b, Details) and mechanics.TITLE in b.summary]
+    assert said and said[0].css == "" and "clock trade" not in said[0].summary
 
 
 def test_many_warnings_are_folded():

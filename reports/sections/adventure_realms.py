@@ -48,14 +48,9 @@ SHOWN = 8                                        # cards listed at each end of t
 
 
 def _placeholder_warning() -> Note:
-    try:
-        from simulate.games.adventure_realms import GAME
-        items = "; ".join(GAME.placeholders)
-    except Exception:                             # the report must render without the engine
-        items = "every card, monster and track reward"
-    return Note("WARNING — placeholder card data in use (the digest's D marks; edit "
-                     f"simulate/games/adventure_realms/data/): {items}. Results describe these "
-                     "placeholder decks, not a finished game.")
+    """One line: which parts are placeholders is in the summary (the run's, folded)."""
+    return Note("WARNING — placeholder card data in use (which parts: see the summary; edit "
+                "data/): results describe placeholder decks, not a finished game.")
 
 
 def _p(p: float) -> str:
