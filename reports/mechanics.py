@@ -222,9 +222,9 @@ def build(section) -> None:
     section.rarely = [name for names, _ in found_rare for name in names]
     section.in_summary = True              # one line of the summary unfolds into it
     section.add(Paragraph(
-        f"{TITLE}: whether the games exercised each optional mechanic: a verdict says nothing about a "
-        "mechanic the seats hardly used. Counted at least once per seat (per game in a co-op "
-        "game), within one player count, at "
+        f"{TITLE}: how often the games exercised each optional mechanic (a verdict says "
+        "nothing about one the seats hardly used), counted at least once per seat (per game "
+        "in a co-op game), within one player count, at "
         + ("the printed rules." if base == BASELINE else f"{base}.")))
     section.add(*warning_blocks([line for _, line in found_rare],
                                 f"Rarely used (under {100 * RARE:.0f} %):"))
