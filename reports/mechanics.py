@@ -21,7 +21,7 @@ from reports.tables import BASELINE, collect
 TITLE = "Mechanics in play"
 RARE = 0.05               # used in fewer than 5 % of seats (or games): the results say nothing
 SHOWN = 3                 # warning lines in view; the rest folded
-LINE = 45                 # characters of mechanic names on the summary's one line
+LINE = 30                 # characters of mechanic names on the summary's one line
 
 
 @dataclass(frozen=True)
@@ -218,8 +218,12 @@ def build(section) -> None:
     if not run.cooperative:
         by = {p: use(run, mechanics, p, base, "strategy") for p in run.player_counts
               if p > 1 and len(_strategies(run, p, base)) > 1}
-    found_rare = rarely(run, mechanics, found) + rarely_by_strategy(run, mechanics, found, by)
-    section.rarely = [name for names, _ in found_rare for name in names]
+    overall, strategies = rarely(run, mechanics, found), rarely_by_strategy(run, mechanics,
+                                                                            found, by)
+    rare = {name for names, _ in overall for name in names}
+    section.rarely = [m.name for m in mechanics if m.name in rare] + \
+        [name for names, _ in strategies for name in names]      # in the declared order
+    found_rare = overall + strategies
     section.in_summary = True              # one line of the summary unfolds into it
     section.add(Paragraph(
         f"{TITLE}: how often the games exercised each optional mechanic (a verdict says "
