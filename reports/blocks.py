@@ -62,6 +62,7 @@ class Details:
     summary: str
     blocks: list
     open: bool = False
+    css: str = ""                  # an HTML class, e.g. "note" (a warning that unfolds)
 
 
 @dataclass(frozen=True)

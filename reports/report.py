@@ -15,7 +15,7 @@ import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports import blocks as b
-from reports import cards, facts, headlines, seats, skill, summary, variants
+from reports import cards, facts, headlines, mechanics, seats, skill, summary, variants
 from reports.findings import Family, Finding, report_wide
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
@@ -51,7 +51,8 @@ def structure(run: RunTables) -> Report:
                          (skill.title(run), skill.build if skill.applies(run) else None),
                          ("Variants", variants.build if run.compared else None),
                          (cards.TITLE, cards.build if cards.applies(run) else None),
-                         (spec.title, _game_section(spec.name))):
+                         (spec.title, _game_section(spec.name)),
+                         (mechanics.TITLE, mechanics.build if mechanics.applies(run) else None)):
         if build is None:
             continue
         section = Section(title, run)
@@ -65,7 +66,8 @@ def structure(run: RunTables) -> Report:
     for section in built:
         bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())
-    report = Report(f"{spec.title} — balance report", summary.build(built, run), built)
+    report = Report(f"{spec.title} — balance report", summary.build(built, run),
+                    [s for s in built if not s.in_summary])
     keep = _question(run)
     for section, end in zip(built, bodies):     # after the summary: the correction is final
         body = b.fold_long(variants.moved_first(section.blocks[:end], keep, _named(run)))

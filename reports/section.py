@@ -57,6 +57,8 @@ class Section:
         self.detectable: dict[int, float] = {}      # players -> smallest detectable change
         self.needed: dict[int, float] = {}          # players -> games for a 1-point change
         self.warnings: list[str] = []
+        self.rarely: list[str] = []       # mechanics hardly used, in words (reports.mechanics)
+        self.in_summary = False           # shown folded in the summary, not as a section
         self.differences: dict[tuple[str, int, str], Difference] = {}   # (variant, players, label)
 
     def add(self, *blocks) -> None:

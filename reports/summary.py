@@ -10,6 +10,7 @@ import math
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
+from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
@@ -31,6 +32,7 @@ def build(sections: list, run) -> list:
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
         f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
         f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
+    blocks += _rarely(sections)
     if found:
         blocks.append(Heading("What the run shows, largest effect first"))
         lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
@@ -60,6 +62,11 @@ def _claims(sections: list) -> list:
     """(section title, finding) for every finding the summary may claim: the one place that
     decides which findings survive the correction."""
     return [(s.title, f) for s in sections for f in s.family.significant()]
+
+
+def _rarely(sections: list) -> list:
+    """Mechanic use (reports.mechanics): one line naming what is hardly used in play."""
+    return [block for s in sections if s.in_summary for block in summary_block(s)]
 
 
 def _placeholders(run) -> list:

@@ -46,7 +46,8 @@ def test_report_says_what_was_run_and_compares(report):
     for text in ("What was run", "package version", "games per second", "Seats and strategies",
                  "win rate [95 % CI]", "Strategies ranked", "Variants vs the baseline",
                  "each value of level_up_xp", "level_up_xp=7 vs baseline", "McNemar",
-                 "Dungeon Roll", "Solo titles", "Columns", "rules_hash"):
+                 "Dungeon Roll", "Solo titles", "Columns", "rules_hash", "Mechanics in play",
+                 "fighting a dragon"):
         assert text in report, text
 
 

@@ -11,9 +11,36 @@ import polars as pl
 from reports.blocks import (Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
                             mean_ci, plot_style, rate)
 from reports.findings import Finding
+from reports.mechanics import Mechanic, counted, positive
 from reports.section import points
 from reports.tables import BASELINE, COUNT, collect
 from simulate.statistics import rates_differ, unpaired_rates
+
+GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
+# What the seats do of their own choosing, for reports.mechanics (issue 23).
+MECHANICS = [
+    Mechanic("freeing the third agent at the Fort", pl.col("agents") == 3),
+    *counted({
+        "taking an Elemental Stone": "stones",
+        "banishing a card": "banished",
+        "recruiting a King": "recruited_kings",
+        "recruiting a Guild Master": "recruited_masters",
+    }),
+    *(Mechanic(f"recruiting a {hero} (guild hero)", positive(f"recruited_{g.lower()}"))
+      for g, hero in zip(GUILDS, ("Fighter", "Thief", "Wizard", "Cleric"))),
+    Mechanic("reaching the top of a guild track",
+             pl.any_horizontal(*(pl.col(f"power_{g.lower()}") >= 6 for g in GUILDS))),
+    *counted({
+        "dungeon rewards (VP)": "vp_dungeon",
+        "holding a Quest card": "quests_held",
+        "fulfilling a Quest": "quests_fulfilled",
+    }),
+]
+UNMEASURED = ["The Fort's two guild steps (instead of the agent): no column.",
+              "Item and Magic adventure cards played, the Grappling Hook: no column.",
+              "Which action spaces were used (Bastion, Shadow, Merchant, Oasis, Fairy Garden): "
+              "no column.",
+              "Priced reveal effects paid (the Wizards' mana for advances): no column."]
 
 PARTS = ("vp_guild", "vp_dungeon", "vp_masters", "vp_stones", "vp_quests")
 MIN_OWNERS = 30                                  # cards recruited by fewer seats are not tested
@@ -21,14 +48,9 @@ SHOWN = 8                                        # cards listed at each end of t
 
 
 def _placeholder_warning() -> Note:
-    try:
-        from simulate.games.adventure_realms import GAME
-        items = "; ".join(GAME.placeholders)
-    except Exception:                             # the report must render without the engine
-        items = "every card, monster and track reward"
-    return Note("WARNING — placeholder card data in use (the digest's D marks; edit "
-                     f"simulate/games/adventure_realms/data/): {items}. Results describe these "
-                     "placeholder decks, not a finished game.")
+    """One line: which parts are placeholders is in the summary (the run's, folded)."""
+    return Note("WARNING — placeholder card data in use (which parts: see the summary; edit "
+                "data/): results describe placeholder decks, not a finished game.")
 
 
 def _p(p: float) -> str:

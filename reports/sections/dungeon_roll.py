@@ -7,12 +7,35 @@ import polars as pl
 from reports.blocks import Figure, Heading, Paragraph, Rate, Table
 from reports.facts import hero_assignment
 from reports.figures import variant_distributions
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import COUNT, collect, means, rates
 
 PARTS = ("xp_levels", "xp_dragons", "xp_empty_box", "xp_treasures", "xp_scale_pairs")
 ENDS = ("retired", "level_10", "town_portal", "fled_monsters", "fled_dragon")
 RANKS = ("Dragon Fodder", "Village Hero", "Seasoned Explorer", "Champion", "Hero of Ages")
 BY = ["variant", "players"]
+
+
+def _a_delve_ended(how: str) -> pl.Expr:
+    return pl.any_horizontal(*(pl.col(f"delve{k}_end") == how for k in range(1, 6)))
+
+
+# What the seats do of their own choosing, for reports.mechanics (issue 23).
+MECHANICS = [
+    Mechanic("retiring from a delve before level 10", _a_delve_ended("retired")),
+    Mechanic("retiring by Town Portal", _a_delve_ended("town_portal")),
+    Mechanic("fleeing a delve", positive("flees")),
+    Mechanic("ending a delve at level 10", pl.col("ach_dungeon_master")),
+    *counted({
+        "fighting a dragon": "dragons_fought",
+        "defeating a dragon": "dragons_defeated",
+    }),
+    Mechanic("defeating 2 dragons in one delve (Dragon Slayer)", pl.col("ach_dragon_slayer")),
+    Mechanic("reaching the hero's master side", pl.col("master")),
+    Mechanic("scoring a pair of Dragon Scales", positive("xp_scale_pairs")),
+]
+UNMEASURED = ["Treasure tokens used in a delve (only those left at the end are counted).",
+              "The hero's specialty and ultimate used: no column."]
 
 
 def _present(lf: pl.LazyFrame, columns) -> list[str]:

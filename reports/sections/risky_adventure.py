@@ -13,12 +13,33 @@ import polars as pl
 
 from reports.blocks import Details, Heading, Note, Paragraph, Rate, Table
 from reports.findings import Finding
+from reports.mechanics import Mechanic, counted, positive
 from reports.section import Section, points
 from reports.tables import BASELINE, COUNT, collect, means, rates, value_counts
 from simulate.statistics import unpaired_rates, within_game
 
 PARTS = ("fame_artifacts", "fame_expeditions", "fame_scarabs", "fame_maps", "fame_bonus")
 KINDS = ("scarab_top", "scarab_bottom", "discount_a", "discount_b", "bonus_a", "bonus_b")
+
+# What the seats do of their own choosing, for reports.mechanics (issue 23).
+MECHANICS = [
+    Mechanic("buying equipment", positive("equipment")),
+    *(Mechanic(f"buying {card}", positive(f"equipment_{k}")) for k, card in zip(
+        KINDS, ("a scarab top", "a scarab bottom", "a Discount A card", "a Discount B card",
+                "a Bonus A card", "a Bonus B card"))),
+    *counted({
+        "bonus card fame": "fame_bonus",
+        "the 3-dice clock trade": "trades",
+        "spending a clock to set a die": "clocks_spent",
+        "reaching an expedition's end": "expeditions_finished",
+        "gaining a wild artifact": "wilds",
+        "taking a treasure map": "maps_held",
+        "completing a treasure map": "maps_completed",
+    }),
+]
+UNMEASURED = ["Discount B and bonus cards activated with an artifact: no column counts "
+              "activations, only bonus fame.",
+              "Discount A markers used on a claim: no column."]
 
 
 def _components():

@@ -8,11 +8,24 @@ import polars as pl
 
 from reports.blocks import Heading, Note, Paragraph, Rate, Table
 from reports.figures import rate_lines, variant_panels
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import COUNT, collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("no_dice", "turn_limit")
 BY = ["variant", "players"]
+# What the team does of its own choosing, per game, for reports.mechanics (issue 23).
+MECHANICS = [
+    *(Mechanic(f"winning a power stone in the {t}", positive(f"stones_{t}"), "game")
+      for t in TERRITORIES[:3]),
+    *counted({
+        "claiming an ice cave reward": "ice_cave_claims",
+        "the Vortex of Resurrection freeing its dice": "resurrections",
+        "defeating an enemy": "enemies_defeated",
+    }, "game"),
+]
+UNMEASURED = ["Hero powers used: the results record only whether the (placeholder) powers "
+              "were switched on."]
 
 
 def build(section) -> None:

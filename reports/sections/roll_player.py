@@ -6,10 +6,45 @@ import polars as pl
 
 from reports.blocks import Details, Figure, Heading, Note, Paragraph, Rate, Table
 from reports.figures import variant_distributions
+from reports.mechanics import Mechanic, counted, positive
 from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
          "stars_armor", "stars_traits")
+KINDS = {"weapon": "a Weapon", "armor": "an Armour card", "skill": "a Skill", "trait": "a Trait"}
+UNMEASURED = ["The attribute actions after placing a die (Strength flip, Dexterity swap, "
+              "Constitution adjust, Intelligence re-roll, Wisdom alignment step): no column.",
+              "Initiative cards' Gold, the Druid's recall and the Bard's second purchase: no "
+              "column."]
+
+
+def MECHANICS() -> list[Mechanic]:
+    """What the seats do of their own choosing, for reports.mechanics (issue 23); a function:
+    which card is of which kind comes from the Market data."""
+    found = [Mechanic("buying a Market card", positive("cards_bought"))]
+    try:
+        from simulate.games.roll_player.components import load_components
+        cards = load_components().cards
+    except Exception:                             # the report must render without the engine
+        cards = ()
+    for kind, card in KINDS.items():
+        names = sorted({c.name for c in cards if c.type == kind})
+        if names:
+            found.append(Mechanic(f"buying {card}", pl.col("cards_bought_names").fill_null("")
+                                  .str.split("|").list.eval(pl.element().is_in(names))
+                                  .list.any()))
+    return found + counted({
+        "using a Skill": "skills_used",
+        "discarding a Market card for Gold": "discards_for_gold",
+        "spending a Charisma token": "charisma_tokens_used",
+        "meeting an attribute goal": "goals_met",
+        "stars for class-colour dice": "stars_class_dice",
+        "stars from the Backstory": "stars_backstory",
+        "stars from the alignment": "stars_alignment",
+        "stars for armour sets": "stars_armor",
+        "stars from Traits": "stars_traits",
+        "dropping a card before scoring": "cards_dropped_at_scoring",
+    })
 
 
 def _placeholder_warning() -> Note:
