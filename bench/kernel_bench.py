@@ -38,6 +38,12 @@ DIFFERENTIAL = {
                     (2, ["balancer", "random"], {"tie_breakers": "gold"}, 20_000),
                     (3, ["goal_chaser", "balancer", "random"], {"skills_usable": False}, 20_000),
                     (4, ["goal_chaser"] * 4, {}, 40_000)],
+    "adventure_realms": [(2, ["balanced", "random"], {}, 20_000),
+                         (3, ["guild_specialist", "dungeon_racer", "random"], {"banish": "up_to"},
+                          20_000),
+                         (4, ["balanced"] * 4, {}, 40_000),
+                         (4, ["dungeon_racer", "balanced", "random", "guild_specialist"],
+                          {"token_supply": "capped", "tied_ranks": "dense"}, 20_000)],
 }
 SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 

@@ -114,15 +114,17 @@ class SlowStrategy(Strategy):
 
 
 def engine_tables(tmp_path: Path, engine: str, rules: dict, strategies: list, players: int,
-                  games: int, heroes: list | None = None, *, game: str, seed: int):
-    """The ``games`` and ``seats`` Parquet tables one engine writes for a chunk of ``game``."""
+                  games: int, heroes: list | None = None, *, game: str, seed: int,
+                  edits: tuple = ()):
+    """The ``games`` and ``seats`` Parquet tables one engine writes for a chunk of ``game``
+    (``edits``: a variant's component changes, as simulate/games/component_edits.py parses)."""
     import polars as pl
 
     from simulate.games import get_game
     from simulate.runner import Chunk, play_chunk, write_chunk
     task = {"game": game, "rules": rules, "seed": seed, "strategies": strategies[:players],
             "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
-            "start": 0, "stop": games, "engine": engine}
+            "start": 0, "stop": games, "engine": engine, "edits": edits}
     out = tmp_path / engine
     write_chunk(out, get_game(game), Chunk("v", players, 0, games), *play_chunk(task))
     return (pl.read_parquet(out / "games" / "*.parquet"),
@@ -130,12 +132,13 @@ def engine_tables(tmp_path: Path, engine: str, rules: dict, strategies: list, pl
 
 
 def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: int, games: int,
-                       heroes: list | None = None, *, game: str, seed: int) -> None:
+                       heroes: list | None = None, *, game: str, seed: int,
+                       edits: tuple = ()) -> None:
     """The compiled kernel and the Python engine write identical Parquet tables."""
     python = engine_tables(tmp_path, "python", rules, strategies, players, games, heroes,
-                           game=game, seed=seed)
+                           game=game, seed=seed, edits=edits)
     compiled = engine_tables(tmp_path, "compiled", rules, strategies, players, games, heroes,
-                             game=game, seed=seed)
+                             game=game, seed=seed, edits=edits)
     for a, b in zip(python, compiled):
         assert a.schema == b.schema
         assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
