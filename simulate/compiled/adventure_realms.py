@@ -29,9 +29,10 @@ from simulate.games.adventure_realms.kernel_layout import (
 from simulate.games.adventure_realms.kernel_scoring import (DOMINANT, GAME_NUMBERS,
                                                             SEAT_NUMBERS, TIE_BREAKS, record)
 from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
-from strategies.compiled.adventure_realms import EXPECTED_VP, PARAMS, RANDOM, choose, prices
+from strategies.compiled.adventure_realms import PARAMS as PRICED
+from strategies.compiled.adventure_realms import EXPECTED_VP, RANDOM, choose, prices
 
-PARAM_NAMES = PARAMS + ("focus",)            # what the kernel copies (tests/test_kernel_parameters.py)
+PARAM_NAMES = PRICED + ("focus",)             # what the kernel copies (tests/test_kernel_parameters.py)
 STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild": DOMINANT}
 
 

@@ -33,7 +33,7 @@ class Game(NamedTuple):
 
 
 # ---- resources -------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def available(G, R, resource, n):
     """How many of ``n`` tokens the supply gives: all, unless it is capped and short."""
     if R[R_TOKEN_SUPPLY] != CAPPED:
@@ -46,7 +46,7 @@ def available(G, R, resource, n):
     return min(n, left)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_pay(G, K, seat, price):
     for i in range(K.elen[price]):
         if G.SE[seat, K.eff[price, i, 0]] < K.eff[price, i, 1]:
@@ -54,7 +54,7 @@ def can_pay(G, K, seat, price):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay(G, K, seat, price):
     for i in range(K.elen[price]):
         G.SE[seat, K.eff[price, i, 0]] -= K.eff[price, i, 1]
@@ -101,12 +101,21 @@ def gain(G, K, R, seat, effect, vp_part):
         # "fort" is the Place action's own choice
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(G, R, seat, n):
     G.SE[seat, DUNGEON] = min(R[R_DUNGEON_TRACK_LENGTH], G.SE[seat, DUNGEON] + n)
 
 
 # ---- hero cards ------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def reshuffle(G, deck, discard):
+    """An empty draw pile takes its discard pile (``deck.extend(discard)``), shuffled."""
+    L, N = G.L, G.N
+    L[deck, :N[discard]] = L[discard, :N[discard]]
+    N[deck], N[discard] = N[discard], 0
+    mt_shuffle_int64(G.mt, L[deck, :N[deck]])
+
+
 @njit(cache=True)
 def draw(G, seat, n):
     """Draw from the top (end) of the deck; an empty deck takes the shuffled discard pile."""
@@ -116,10 +125,7 @@ def draw(G, seat, n):
         if N[deck] == 0:
             if N[discard] == 0:
                 return
-            for i in range(N[discard]):
-                L[deck, i] = L[discard, i]
-            N[deck], N[discard] = N[discard], 0
-            mt_shuffle_int64(G.mt, L[deck, :N[deck]])
+            reshuffle(G, deck, discard)
         N[deck] -= 1
         push(L, N, hand, L[deck, N[deck]])
 
@@ -140,10 +146,7 @@ def draw_adventure(G, R, seat):
     if N[ADV_DECK] == 0:
         if not (R[R_ADVENTURE_RESHUFFLE] and N[ADV_DISCARD]):
             return
-        for i in range(N[ADV_DISCARD]):
-            L[ADV_DECK, i] = L[ADV_DISCARD, i]
-        N[ADV_DECK], N[ADV_DISCARD] = N[ADV_DISCARD], 0
-        mt_shuffle_int64(G.mt, L[ADV_DECK, :N[ADV_DECK]])
+        reshuffle(G, ADV_DECK, ADV_DISCARD)
     N[ADV_DECK] -= 1
     push(L, N, ADVENTURES + seat, L[ADV_DECK, N[ADV_DECK]])
 

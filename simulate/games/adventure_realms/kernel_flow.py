@@ -180,7 +180,7 @@ def ask(G, K, R):
         raise RuntimeError("no decision in this phase")
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_agent_turn(G, K, R, seat):
     """The next seat clockwise that has not revealed; when all have, the Dungeon Phase."""
     S, n = G.S, G.S[PLAYERS]
@@ -229,7 +229,7 @@ def apply(G, K, R, a):
     ask(G, K, R)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place(G, K, R, seat, card, space):
     L, N, S, SE = G.L, G.N, G.S, G.SE
     remove(L, N, HAND + seat, card)
@@ -246,7 +246,7 @@ def place(G, K, R, seat, card, space):
     S[THEN] = THEN_NEXT_AGENT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fort_choice(G, K, R, option):
     S, SE = G.S, G.SE
     seat = S[TURN]
@@ -267,7 +267,7 @@ def fort_choice(G, K, R, option):
         change_power(G, K, R, seat, b, steps // 2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_adventure(G, K, R, seat, card):
     remove(G.L, G.N, ADVENTURES + seat, card)
     push(G.L, G.N, ADV_DISCARD, card)
@@ -275,7 +275,7 @@ def play_adventure(G, K, R, seat, card):
     gain(G, K, R, seat, K.adventure[card, A_EFFECT], VP_MASTERS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal(G, K, R, seat):
     """The cards left in hand: free effects gained, priced ones give their RP and wait."""
     L, N = G.L, G.N
@@ -290,7 +290,7 @@ def reveal(G, K, R, seat):
     G.S[PHASE], G.S[THEN] = P_RECRUIT, THEN_RECRUIT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def recruit(G, K, R, seat, card):
     L, N = G.L, G.N
     G.SE[seat, RP] -= K.hero[card, H_COST]
@@ -309,7 +309,7 @@ def recruit(G, K, R, seat, card):
     G.S[THEN] = THEN_RECRUIT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_reveal(G, K, R, seat):
     L, N = G.L, G.N
     for row in (HAND + seat, PLAYED + seat):
@@ -321,7 +321,7 @@ def end_reveal(G, K, R, seat):
     next_agent_turn(G, K, R, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def banish(G, card, pile):
     seat = G.S[CUR]
     remove(G.L, G.N, (HAND if pile == PILE_HAND else DISCARD) + seat, card)
@@ -330,7 +330,7 @@ def banish(G, card, pile):
     G.S[BANISH_LEFT] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_card(G, card):
     seat = pop_at(G.L, G.N, PENDING, 0)
     remove(G.L, G.N, HAND + seat, card)
@@ -350,7 +350,7 @@ def next_magic_turn(G, K, R):
     end_phase(G, K, R)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rank_of(G, R, seat):
     """Dungeon.dungeon_ranks_now for one seat (0 = not on the track)."""
     SE, n = G.SE, G.S[PLAYERS]

@@ -16,7 +16,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     R_FORT_GUILD_STEPS, SCRATCH, SP_COST, SP_SYMBOL, STOP_BANISHING, UNPAID, UP_TO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sorted_distinct(G, row):
     """``sorted(set(list))`` of row ``row``, in row SCRATCH; returns its length."""
     L, N = G.L, G.N
@@ -32,13 +32,13 @@ def sorted_distinct(G, row):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add(G, at, kind, x, y):
     G.A[at, 0], G.A[at, 1], G.A[at, 2] = kind, x, y
     return at + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fort_options(G, K, R, seat, start):
     """'agent' (not freed yet, the gold in hand), then the guild steps below the top."""
     at = start
@@ -52,7 +52,7 @@ def fort_options(G, K, R, seat, start):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def agent_options(G, K, R, seat):
     """Items to play, the placements (hand cards, ascending, each on its open spaces), Reveal."""
     L, S, SE = G.L, G.S, G.SE
@@ -78,7 +78,7 @@ def agent_options(G, K, R, seat):
     return add(G, at, REVEAL, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def recruit_options(G, K, seat):
     """EndReveal, the Guild Row's affordable heroes (ascending), the top Guild Master."""
     L, N = G.L, G.N
@@ -93,7 +93,7 @@ def recruit_options(G, K, seat):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def banish_options(G, R, seat):
     at = add(G, 0, STOP_BANISHING, 0, 0) if R[R_BANISH] == UP_TO else 0
     for i in range(sorted_distinct(G, HAND + seat)):
@@ -103,7 +103,7 @@ def banish_options(G, R, seat):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay_options(G, K, seat):
     """The unpaid revealed cards the seat can pay for now (ascending), then EndPaying."""
     at = 0
@@ -114,7 +114,7 @@ def pay_options(G, K, seat):
     return add(G, at, END_PAYING, 0, 0) if at else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def magic_options(G, K, seat):
     at = add(G, 0, END_MAGIC, 0, 0)
     for i in range(sorted_distinct(G, ADVENTURES + seat)):
