@@ -51,6 +51,12 @@ DIFFERENTIAL = {
                         (4, ["fame_now"] * 4, {}, 40_000),
                         (4, ["fame_now", "engine_builder", "map_planner", "random"],
                          {"end_check": "turn_end", "revealed_artifacts": 2}, 20_000)],
+    "adventure_realms": [(2, ["balanced", "random"], {}, 20_000),
+                         (3, ["guild_specialist", "dungeon_racer", "random"], {"banish": "up_to"},
+                          20_000),
+                         (4, ["balanced"] * 4, {}, 40_000),
+                         (4, ["dungeon_racer", "balanced", "random", "guild_specialist"],
+                          {"token_supply": "capped", "tied_ranks": "dense"}, 20_000)],
 }
 SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 

@@ -115,11 +115,13 @@ class SlowStrategy(Strategy):
 
 def kernel_task(rules: dict, strategies: list, players: int, games: int,
                 heroes: list | None = None, *, game: str, seed: int, rotate: bool = False,
-                start: int = 0) -> dict:
-    """A chunk task for the differential tests (``heroes = ["all"] * n``: heroes = "all")."""
+                start: int = 0, edits: tuple = ()) -> dict:
+    """A chunk task for the differential tests (``heroes = ["all"] * n``: heroes = "all";
+    ``edits``: a variant's component changes, as simulate/games/component_edits.py parses)."""
     return {"game": game, "rules": rules, "seed": seed, "strategies": strategies[:players],
             "heroes": (heroes or [None] * 4)[:players], "variant": "v", "players": players,
-            "start": start, "stop": start + games, "rotate": rotate}
+            "start": start, "stop": start + games, "rotate": rotate,
+            "edits": edits}
 
 
 def engine_tables(tmp_path: Path, engine: str, task: dict):
@@ -161,10 +163,10 @@ def assert_same_frames(python, compiled, task: dict) -> None:
 
 def assert_same_tables(tmp_path: Path, rules: dict, strategies: list, players: int, games: int,
                        heroes: list | None = None, *, game: str, seed: int,
-                       rotate: bool = False) -> None:
+                       rotate: bool = False, edits: tuple = ()) -> None:
     """The compiled kernel and the Python engine write identical Parquet tables."""
     task = kernel_task(rules, strategies, players, games, heroes, game=game, seed=seed,
-                       rotate=rotate)
+                       rotate=rotate, edits=edits)
     assert_same_frames(engine_tables(tmp_path, "python", task),
                        engine_tables(tmp_path, "compiled", task), task)
 
