@@ -60,6 +60,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indic
         mt_seed(mt, seed)
         if draws:
             mt_seed(lots, strategy_seed(seed))
+        V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
         new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
         decisions = 0
         while not S[OVER]:
