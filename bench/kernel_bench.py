@@ -50,7 +50,13 @@ DIFFERENTIAL = {
                          {"die_pays_once": False}, 20_000),
                         (4, ["fame_now"] * 4, {}, 40_000),
                         (4, ["fame_now", "engine_builder", "map_planner", "random"],
-                         {"end_check": "turn_end", "revealed_artifacts": 2}, 20_000)],
+                         {"end_check": "turn_end", "revealed_artifacts": 2}, 20_000),
+                        (3, ["map_planner", "fame_now", "engine_builder"], {}, 4_000,
+                         {"rotate": True}),
+                        # forced placements often, at turn numbers a seat placed at last game
+                        (3, ["fame_now", "engine_builder", "map_planner"],
+                         {"adventurers": 4, "camp_spaces": 1, "expedition_reach": 1,
+                          "revealed_artifacts": 1}, 10_000)],
 }
 SHORTER = 50 if QUICK else 1                # BENCH_QUICK: a fiftieth of the games
 
