@@ -44,7 +44,10 @@ class SpotValuer(Strategy):
         self.map_wild_value, self.map_weight = map_wild_value, map_weight
         self.discount_value, self.bonus_value = discount_value, bonus_value
         self.scarab_weight = scarab_weight
-        self._values, self._turn = {}, -1
+        # the last placement's spot values, for the claim of the same turn of the same game: a
+        # seat plays a whole chunk, and is not asked for a forced placement (one legal choice);
+        # its game is the rng simulate/play.py hands it at each game's start
+        self._values, self._turn, self._game = {}, -1, None
 
     # --- values ---------------------------------------------------------------------------
     def wanted_types(self, view) -> list[float]:
@@ -137,10 +140,11 @@ class SpotValuer(Strategy):
         phase = view.phase
         if phase == A.Phase.PLACE:
             self._values = values = self.spot_values(view)   # the claim phase reuses them
-            self._turn = view.turn
+            self._turn, self._game = view.turn, getattr(self, "rng", None)
             return self.best_placement(self.chances(view, values), actions)
         if phase == A.Phase.CLAIM:
-            values = self._values if self._turn == view.turn else self.spot_values(view)
+            placed_here = self._turn == view.turn and self._game is getattr(self, "rng", None)
+            values = self._values if placed_here else self.spot_values(view)
             cost = self.clock_value
             return max(actions, key=lambda a: sum(values[s][0] for s in a.spots)
                        - cost * (a.clocks - a.trades))

@@ -8,8 +8,10 @@ the expedition tokens, each turn's dice) in the engine's order, and the ``SpotVa
 ``strategies/risky_adventure.py`` does (``random`` draws from the strategies' own stream). The
 component data is read when a chunk starts (``kernel_layout.components_arrays``, a study's folder
 and component edits included): editing a card needs no code change.
-``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The Python engine
-stays the reference (replay, logs, custom strategies, search).
+``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The rules array is
+built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
+of fixed seats (simulate/compiled ``seatings``; the game has no heroes). The Python engine stays
+the reference (replay, logs, custom strategies, search).
 """
 from __future__ import annotations
 
@@ -19,14 +21,16 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulate.compiled import entry_points
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
     CUR, END_REASONS, LEGAL_N, MAX_SPOTS, N_ROWS, OVER, PHASE, PLACE, SE_SIZE, S_SIZE,
-    components_arrays, dice_arrays, rules_array)
+    RULES_ENCODERS, components_arrays, dice_arrays, rules_array)
 from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
-from simulate.games.risky_adventure.kernel_turns import apply, apply_place, new_game, placement
+from simulate.games.risky_adventure.kernel_turns import (apply, apply_place, new_game, placement,
+                                                         placement_index)
 from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
+from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.risky_adventure import PARAMS, SPOT_VALUER, choose, notes, place
 
 RANDOM = 0
@@ -34,8 +38,10 @@ BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 
 @njit(cache=True)
-def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, start, stop, n,
-               kinds, P, G, SEATS, ART_IDS, EQ_IDS):
+def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indices, n, kinds,
+               P, G, SEATS, ART_IDS, EQ_IDS, trace):
+    """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider
+    than zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_ROWS, width), np.int64)
     N = np.zeros(N_ROWS, np.int64)
     S = np.zeros(S_SIZE, np.int64)
@@ -48,11 +54,13 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, start
     V = notes()
     mt, lots = new_mt(), new_mt()
     draws = (kinds[:n] == RANDOM).any()
-    for g in range(stop - start):
-        seed = game_seed(run_seed, start + g)
+    tracing = trace.shape[1] > 0
+    for g in range(len(indices)):
+        seed = game_seed(run_seed, indices[g])
         mt_seed(mt, seed)
         if draws:
             mt_seed(lots, strategy_seed(seed))
+        V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
         new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
         decisions = 0
         while not S[OVER]:
@@ -66,6 +74,8 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, start
                     placement(L, N, S, int(mt_random(lots) * count))
                 else:
                     place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], V, W, OC, OP)
+                if tracing:
+                    record_decision(trace[g], count, placement_index(L, N, S))
                 decisions += 1
                 apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W)
                 continue
@@ -75,6 +85,8 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, start
                 a = int(mt_random(lots) * count)
             else:
                 a = choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], A, V)
+            if tracing:
+                record_decision(trace[g], count, a)
             decisions += 1
             apply(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, A, a, W)
         record(L, N, S, SE, R, ART, EQ, G[g], SEATS[g * n:(g + 1) * n],
@@ -131,18 +143,22 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     comp = load_components()
     art, eq, exp, maps = components_arrays(comp)
     faces, oc, op = dice_arrays(rules)
-    count = task["stop"] - task["start"]
+    indices = game_indices(task)
+    count = len(indices)
     G = np.zeros((count, len(GAME_NUMBERS)), np.int64)
     SEATS = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
     art_ids = np.zeros((count * n, len(comp.artifacts) + 1), np.int64)
     eq_ids = np.zeros((count * n, len(comp.equipment) + 1), np.int64)
     width = max(len(comp.artifacts), len(comp.equipment), len(comp.maps),
                 len(comp.expeditions), 16) + 8
+    trace = trace_buffer(count, bool(task.get("trace")))
     play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op, width,
-               np.uint64(task["seed"]), task["start"], task["stop"], n, kinds, params, G,
-               SEATS, art_ids, eq_ids)
+               np.uint64(task["seed"]), indices, n, kinds, params, G, SEATS, art_ids, eq_ids,
+               trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS) if name != "reason"}
-    games["game"] = np.arange(task["start"], task["stop"])
+    games["game"] = indices
+    if task.get("trace"):
+        games[TRACE_COLUMN] = trace_rows(trace)
     reasons = {mask: "+".join(r for b, r in enumerate(END_REASONS) if mask >> b & 1)
                for mask in range(1 << len(END_REASONS))}
     games["end_reason"] = [reasons[m] for m in G[:, GAME_NUMBERS.index("reason")]]
@@ -157,4 +173,5 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
+                                           RULES_ENCODERS)

@@ -2,8 +2,9 @@
 presets ``fame_now``, ``engine_builder`` and ``map_planner`` and any parameter values) choosing
 a row of ``A`` or, when placing, the spots themselves, with the same floats in the same order,
 the same ties and the same first-best rule. As the Python seat remembers its placement's spot
-values for the claim of the same turn number (a seat object plays the whole chunk), each seat's
-values are kept for the chunk in ``V``.
+values for the claim of the same turn of the same game (a seat object plays the whole chunk, and
+is not asked for a forced placement), each seat's values are kept in ``V``, forgotten at each
+game's start (the chunk driver's ``play_games``).
 """
 from __future__ import annotations
 

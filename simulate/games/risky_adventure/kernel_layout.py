@@ -1,9 +1,9 @@
 """Risky Adventure's compiled kernel (issue 22), part 1: the state as flat integer arrays, and the
 component data and Rules as numbers.
 
-The Rules array is built from the ``Rules`` dataclass fields themselves (``rule_offsets``: a
-field's place follows the fields' order; a bool or int is one number, a tuple its items, a
-choice its index in the knob's choices), so a new field lands in the array without code. The
+The Rules array is built from the ``Rules`` dataclass fields (``RULES_ENCODERS``, one encoder
+per field, simulate/kernels/rules.py): a new field without an encoder sends a run that changes it
+to the Python engine, and ``tests/test_kernel_parameters.py`` asks for its encoder. The
 component data (``components.load_components``, a study's folder and component edits included)
 is read into int arrays when a chunk starts: editing a card needs no code change. Ordered
 containers of the engine (the excavations, decks, the camp, each seat's cards, artifacts and
@@ -12,17 +12,15 @@ live in ``S``, per-seat numbers in ``SE[seat]``, each seat's ``active_from`` in 
 """
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 from numba import njit
 
 from simulate.kernels import use_cache_for
+from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, EXPEDITION_SPOT, Phase
 from simulate.games.risky_adventure.components import KINDS, REWARDS, SYMBOLS
 from simulate.games.risky_adventure.dice import IMPOSSIBLE, face_symbols, outcomes
-from simulate.games.risky_adventure.rules import Rules
 from simulate.games.risky_adventure.state import INACTIVE
 
 use_cache_for("risky_adventure")        # before anything is compiled (simulate/kernels)
@@ -91,38 +89,36 @@ def components_arrays(comp) -> tuple:
     return art, eq, exp, maps
 
 
-# ---- R: the Rules as ints, laid out from the fields -------------------------------------------
-def _width(f: dataclasses.Field) -> int:
-    return len(f.default) if isinstance(f.default, tuple) else 1
+# ---- R: the Rules as ints (simulate/kernels/rules.py walks the Rules fields) -----------------
+(R_DICE, R_DIE_FACES, R_CLOCKS, R_STARTING_CLOCKS, R_MAX_CLOCKS, R_TRADE_DICE, R_TRADES,
+ R_ONCE, R_ADVENTURERS, R_REACH, R_REVEALED, R_CAMP, R_A, R_B, R_MAPS_UP, R_WILDS,
+ R_BOTH_SYMBOLS, R_SAME_TURN, R_BONUS_FAME, R_BONUS_CLOCKS, R_LIMITED, R_TURN_END,
+ R_END_EQUIPMENT, R_END_EXCAVATION, R_EXPEDITIONS_TO_END, R_MAX_ROUNDS, R_PART_FAME,
+ R_PAIR_FAME, R_TIE_NONE) = (0, 1, *range(4, 31))          # R_DIE_FACES: food, map, pick (3)
+R_SIZE = 31
 
-
-def rule_offsets(rules_class: type = Rules) -> dict[str, int]:
-    """Each Rules field's offset in the rules array, in the fields' order."""
-    out, at = {}, 0
-    for f in dataclasses.fields(rules_class):
-        out[f.name] = at
-        at += _width(f)
-    return out
-
-
-RULE_AT = rule_offsets()
-R_SIZE = sum(_width(f) for f in dataclasses.fields(Rules))
+# How each Rules field is written into R. The die faces are also played through dice_arrays.
+RULES_ENCODERS = {
+    "dice": at(R_DICE), "die_faces": at(R_DIE_FACES), "clocks": at(R_CLOCKS),
+    "starting_clocks": at(R_STARTING_CLOCKS), "max_clocks_per_turn": at(R_MAX_CLOCKS),
+    "trade_dice": at(R_TRADE_DICE), "trades_per_turn": at(R_TRADES),
+    "die_pays_once": at(R_ONCE), "adventurers": at(R_ADVENTURERS),
+    "expedition_reach": at(R_REACH), "revealed_artifacts": at(R_REVEALED),
+    "camp_spaces": at(R_CAMP), "a_per_excavation": at(R_A), "b_per_excavation": at(R_B),
+    "maps_face_up": at(R_MAPS_UP), "wild_artifacts": at(R_WILDS),
+    "discount_a_symbols": at(R_BOTH_SYMBOLS),
+    "artifact_activates_same_turn": at(R_SAME_TURN), "bonus_fame": at(R_BONUS_FAME),
+    "bonus_clocks": at(R_BONUS_CLOCKS), "supply_limited": at(R_LIMITED),
+    "end_check": at(R_TURN_END, lambda v: v == "turn_end"),
+    "end_on_equipment": at(R_END_EQUIPMENT), "end_on_excavation": at(R_END_EXCAVATION),
+    "expeditions_to_end": at(R_EXPEDITIONS_TO_END), "max_rounds": at(R_MAX_ROUNDS),
+    "scarab_part_fame": at(R_PART_FAME), "scarab_pair_fame": at(R_PAIR_FAME),
+    "tie_break": at(R_TIE_NONE, lambda v: v == "none")}
 
 
 def rules_array(rules) -> np.ndarray:
-    """Every Rules field as ints at its ``RULE_AT`` offset."""
-    r = np.zeros(R_SIZE, np.int64)
-    for f in dataclasses.fields(rules):
-        value, at = getattr(rules, f.name), RULE_AT[f.name]
-        if isinstance(f.default, tuple):
-            if len(value) != _width(f):
-                raise ValueError(f"rules_array: {f.name} must keep {_width(f)} items")
-            r[at:at + len(value)] = value
-        elif isinstance(f.default, str):
-            r[at] = f.metadata["choices"].index(value)
-        else:
-            r[at] = int(value)
-    return r
+    """Every Rules field of Risky Adventure as ints at the R_* offsets."""
+    return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
 
 
 def dice_arrays(rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -133,24 +129,6 @@ def dice_arrays(rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (np.array(face_symbols(rules.die_faces), np.int64),
             np.array([c for c, _ in found], np.int64).reshape(-1, 3),
             np.array([p for _, p in found], np.float64))
-
-
-R_DICE, R_MAX_CLOCKS = RULE_AT["dice"], RULE_AT["max_clocks_per_turn"]
-R_CLOCKS, R_STARTING_CLOCKS = RULE_AT["clocks"], RULE_AT["starting_clocks"]
-R_TRADE_DICE, R_TRADES, R_ONCE = RULE_AT["trade_dice"], RULE_AT["trades_per_turn"], \
-    RULE_AT["die_pays_once"]
-R_ADVENTURERS, R_REACH = RULE_AT["adventurers"], RULE_AT["expedition_reach"]
-R_REVEALED, R_CAMP, R_A, R_B = RULE_AT["revealed_artifacts"], RULE_AT["camp_spaces"], \
-    RULE_AT["a_per_excavation"], RULE_AT["b_per_excavation"]
-R_MAPS_UP, R_WILDS = RULE_AT["maps_face_up"], RULE_AT["wild_artifacts"]
-R_BOTH_SYMBOLS = RULE_AT["discount_a_symbols"]
-R_SAME_TURN = RULE_AT["artifact_activates_same_turn"]
-R_BONUS_FAME, R_BONUS_CLOCKS = RULE_AT["bonus_fame"], RULE_AT["bonus_clocks"]
-R_LIMITED, R_TURN_END = RULE_AT["supply_limited"], RULE_AT["end_check"]
-R_END_EQUIPMENT, R_END_EXCAVATION = RULE_AT["end_on_equipment"], RULE_AT["end_on_excavation"]
-R_EXPEDITIONS_TO_END, R_MAX_ROUNDS = RULE_AT["expeditions_to_end"], RULE_AT["max_rounds"]
-R_PART_FAME, R_PAIR_FAME = RULE_AT["scarab_part_fame"], RULE_AT["scarab_pair_fame"]
-R_TIE_NONE = RULE_AT["tie_break"]               # 0: equipment, 1: none (the knob's choices)
 
 
 # ---- data access ------------------------------------------------------------------------------

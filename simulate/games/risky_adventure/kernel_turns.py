@@ -163,6 +163,28 @@ def placement(L, N, S, i):
 
 
 @njit(cache=True)
+def placement_index(L, N, S):
+    """The position of the placement in PLACED among state.placements(...) (its open spots in
+    OPEN's order, an expedition target last): placement's inverse, for decision traces."""
+    n, size, k = N[OPEN], S[PLACE_SIZE], N[PLACED]
+    trip = k > 0 and L[PLACED, k - 1] >= EXP_SPOT
+    if trip:
+        k -= 1
+    rank, x = 0, 0
+    for i in range(k):
+        while L[OPEN, x] != L[PLACED, i]:
+            rank += choose_count(n - x - 1, k - i - 1)
+            x += 1
+        x += 1
+    if not trip:
+        return rank
+    t = 0
+    while L[TRIPS, t] != L[PLACED, k]:
+        t += 1
+    return choose_count(n, size) + rank * N[TRIPS] + t
+
+
+@njit(cache=True)
 def apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W):
     """State._apply_place with the placement in PLACED: the roll, then the claims."""
     sides = FACES.shape[0]

@@ -158,3 +158,20 @@ def test_game_left_reads_the_board_length_from_the_components():
     at_six = view._replace(positions=(6, 0), comp=view.comp._replace(expeditions=twelve))
     on_eight = view._replace(positions=(6, 0))
     assert game_left(at_six) > game_left(on_eight)
+
+
+def test_a_claim_after_a_forced_placement_ignores_the_previous_games_values():
+    """A seat plays a whole chunk and is not asked for a forced placement: the claim of that
+    turn must value the spots of its own game, not those remembered from the same turn number
+    of the previous game (a new game is the rng simulate/play.py hands each seat)."""
+    seat = build_strategy("risky_adventure", "fame_now")
+    seat.rng = random.Random(1)
+    first = GAME.new_game(Rules(), 2, random.Random(1), None)
+    seat.choose(first.view(0), first.legal_actions())         # game 1, turn 0: it places
+    seat.rng = random.Random(2)
+    second = GAME.new_game(Rules(), 2, random.Random(2), None)
+    second.apply(second.legal_actions()[-1])                  # game 2, turn 0: not asked
+    fresh = build_strategy("risky_adventure", "fame_now")
+    fresh.rng = seat.rng
+    claims = second.legal_actions()
+    assert seat.choose(second.view(0), claims) == fresh.choose(second.view(0), claims)

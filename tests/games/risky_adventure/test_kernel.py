@@ -1,24 +1,29 @@
 """Same seed, same game: Risky Adventure's compiled kernel and the Python engine write identical
 Parquet tables (2-4 players, every strategy, every Rules field at a non-default value, every
-strategy parameter changed, a study's component edits and its own component folder)."""
-import dataclasses
+strategy parameter changed, drawn combinations of both, rotated seats, a study's component edits
+and its own component folder)."""
 import json
 from functools import partial
 
 import polars as pl
 import pytest
+from hypothesis import given, strategies as st
 
 from simulate.engines import choose_engine, kernel_module
 from simulate.games import get_game
 from simulate.games.component_edits import parse_changes
 from simulate.games.component_files import shipped_files
 from simulate.games.risky_adventure import Rules, components
-from simulate.games.risky_adventure.kernel_layout import R_SIZE, RULE_AT, rules_array
+from simulate.games.risky_adventure.kernel_layout import R_DIE_FACES, R_SIZE, R_TIE_NONE, rules_array
+from simulate.kernels.trace import trace_hash
+from simulate.play import TRACE_COLUMN
 from simulate.runner import Chunk, play_chunk, write_chunk
 from strategies import strategy_params
 from strategies.compiled.risky_adventure import PARAMS
 from strategies.risky_adventure import SpotValuer
-from tests.helpers import assert_same_tables
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
+                           assert_same_frames, assert_same_tables, drawn_rules, few_fixed,
+                           kernel_task)
 
 GAME = "risky_adventure"
 SEATS = ["fame_now", "engine_builder", "map_planner", "random"]
@@ -41,27 +46,32 @@ RULE_VARIANTS = [
     {"scarab_part_fame": 3, "scarab_pair_fame": 9}, {"tie_break": "none", "max_rounds": 5},
     {"clocks": 4, "starting_clocks": 1, "max_clocks_per_turn": 6, "trade_dice": 1},
 ]
-TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0},
+TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0, "map_wild_value": 1.0,
+          "map_weight": 2.0},
          {"name": "engine_builder", "map_wild_value": 0.5, "map_weight": 4.0,
-          "scarab_weight": 0.0},
-         {"name": "map_planner", "discount_value": 9.0, "bonus_value": 0.0},
-         {"name": "fame_now", "clock_value": 0.0, "bonus_value": 8.0, "scarab_weight": 4.5}]
+          "scarab_weight": 0.0, "clock_value": 2.0},
+         {"name": "map_planner", "discount_value": 9.0, "bonus_value": 0.0, "clock_value": 0.5,
+          "progress_value": 0.0},
+         {"name": "fame_now", "clock_value": 0.0, "bonus_value": 8.0, "scarab_weight": 4.5,
+          "discount_value": 3.0},
+         {"name": "engine_builder", "progress_value": 0.9, "discount_value": 1.0,
+          "bonus_value": 0.5},
+         {"name": "map_planner", "map_wild_value": 1.5, "map_weight": 0.2, "scarab_weight": 3.0}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
 assert_same_games = partial(assert_same_tables, game=GAME, seed=5)
 
 
-def test_every_rules_field_and_strategy_parameter_is_varied():
-    varied = {key for case in RULE_VARIANTS for key in case}
-    assert varied == {f.name for f in dataclasses.fields(Rules)}
+def test_the_cases_vary_every_rules_field_and_strategy_parameter():
+    assert_every_rule_varied(RULE_VARIANTS, Rules)
+    assert_every_parameter_varied(GAME, TUNED)
     assert set(PARAMS) == set(strategy_params(SpotValuer))
-    assert {key for seat in TUNED for key in seat} - {"name"} == set(PARAMS)
 
 
 def test_the_rules_array_follows_the_fields():
     base, changed = rules_array(Rules()), rules_array(Rules(die_faces=(1, 3, 2), tie_break="none"))
-    assert len(base) == R_SIZE and list(changed[RULE_AT["die_faces"]:][:3]) == [1, 3, 2]
-    assert changed[RULE_AT["tie_break"]] == 1 and base[RULE_AT["tie_break"]] == 0
+    assert len(base) == R_SIZE and list(changed[R_DIE_FACES:R_DIE_FACES + 3]) == [1, 3, 2]
+    assert changed[R_TIE_NONE] == 1 and base[R_TIE_NONE] == 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -78,22 +88,47 @@ def test_every_rule_changed(tmp_path):
 
 
 def test_strategy_parameters(tmp_path):
-    assert_same_games(tmp_path, {}, TUNED, 4, games=8)
+    assert_same_games(tmp_path / "4", {}, TUNED[:4], 4, games=6)
+    assert_same_games(tmp_path / "2", {}, TUNED[4:], 2, games=6)
 
 
-def _tables(tmp_path, engine: str, **task_extra):
-    task = {"game": GAME, "rules": {}, "seed": 5, "strategies": SEATS, "heroes": [None] * 4,
-            "variant": "v", "players": 4, "start": 0, "stop": 6, "engine": engine, **task_extra}
+@few_fixed()
+@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
+       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=2, max_size=4))
+def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
+    rules = drawn_rules(cases, Rules)
+    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=4)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rotated_seats(tmp_path, players):
+    """rotate = true: every seed once per rotation, the kernel playing each rotation's seats
+    (the game has no heroes, so heroes = "all" is refused by the config)."""
+    assert_same_games(tmp_path, {}, [SEATS[2], TUNED[0], SEATS[3], TUNED[5]], players, games=4,
+                      rotate=True)
+
+
+def test_both_engines_trace_the_same_decisions():
+    """The kernel's trace ranks its own placements (kernel_turns.placement_index) as the
+    engine lists them, so a failing differential names the first decision that parts."""
+    task = {**kernel_task({}, SEATS, 4, 3, game=GAME, seed=5, rotate=True), "trace": True}
+    python, compiled = (play_chunk({**task, "engine": e})[0] for e in ("python", "compiled"))
+    assert list(map(trace_hash, python[TRACE_COLUMN])) == \
+        list(map(trace_hash, compiled[TRACE_COLUMN]))
+    assert any(i > 0 for game in python[TRACE_COLUMN] for _, i in game)
+
+
+def _tables(tmp_path, engine: str, task: dict):
     out = tmp_path / engine
-    write_chunk(out, get_game(GAME), Chunk("v", 4, 0, 6), *play_chunk(task))
+    write_chunk(out, get_game(GAME), Chunk("v", 4, 0, 6), *play_chunk({**task, "engine": engine}))
     return [pl.read_parquet(out / table / "*.parquet") for table in ("games", "seats")]
 
 
 def _same(tmp_path, **task_extra):
-    python = _tables(tmp_path, "python", **task_extra)
-    compiled = _tables(tmp_path, "compiled", **task_extra)
-    for a, b in zip(python, compiled):
-        assert a.equals(b), a.join(b, on=a.columns, how="anti").head(3)
+    task = {"game": GAME, "rules": {}, "seed": 5, "strategies": SEATS, "heroes": [None] * 4,
+            "variant": "v", "players": 4, "start": 0, "stop": 6, **task_extra}
+    python = _tables(tmp_path, "python", task)
+    assert_same_frames(python, _tables(tmp_path, "compiled", task), task)
     return python[1]
 
 
