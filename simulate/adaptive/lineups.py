@@ -5,8 +5,9 @@ In a competitive game the tested strategy takes every seat in turn (one variant 
 same dice: a seed with all its seats is one unit, issue 20), the other seats play ``others``;
 a line-up whose tested strategy is ``others`` itself needs one variant, every seat counting. In
 a co-op game the tested strategy takes every seat (the team is tested) and seat 0 counts. Each
-variant keeps its own fixed seating, so the runner picks a compiled kernel when every seat has
-one (seat rotation, ``rotate = true``, is Python-only).
+variant keeps its own fixed seating (a variant per seat rather than ``rotate = true``, so each
+seat's result stays its own column of the variant), and the runner picks a compiled kernel when
+every seat has one.
 """
 from __future__ import annotations
 
