@@ -139,3 +139,11 @@ def test_a_modified_data_folder_needs_no_code_change(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         components.load_components.cache_clear()
+
+
+def test_a_failing_differential_names_the_decision_where_the_engines_part(monkeypatch, tmp_path):
+    from simulate.compiled import adventure_realms as kernel
+    seated = kernel.compiled_seats                  # a kernel that swaps the two seats' players
+    monkeypatch.setattr(kernel, "compiled_seats", lambda seats: seated(seats[::-1]))
+    with pytest.raises(AssertionError, match=r"run seed 5, game \d: decision \d+ parts"):
+        assert_same_games(tmp_path, {}, ["random", "balanced"], 2, games=3)
