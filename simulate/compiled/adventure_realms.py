@@ -8,8 +8,11 @@ deck card) in the engine's order; ``balanced`` / ``guild_specialist`` / ``dungeo
 parameters) score as ``strategies/adventure_realms.py``; ``random`` draws from the strategies'
 own stream. The component data (the study's folder and its edits) is read when a chunk starts
 (``kernel_layout.kit_of``): editing a card needs no code change.
-``tests/games/adventure_realms/test_kernel.py`` proves it: identical tables. The Python engine
-stays the reference (replay, logs, custom strategies).
+``tests/games/adventure_realms/test_kernel.py`` proves it: identical tables. The rules array is
+built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
+of fixed seats (simulate/compiled ``seatings``; the game has no heroes to deal, so
+``heroes = "all"`` is refused by the config). A variant that grants a card plays on Python
+(no ``GRANTS``). The Python engine stays the reference (replay, logs, custom strategies).
 """
 from __future__ import annotations
 
@@ -19,16 +22,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulate.compiled import entry_points
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.games.adventure_realms.components import GUILDS, load_components
 from simulate.games.adventure_realms.kernel_effects import Game
 from simulate.games.adventure_realms.kernel_flow import apply, new_game
 from simulate.games.adventure_realms.kernel_layout import (
     CUR, END_REASON, END_REASONS, LEGAL_N, MAX_SPACES, N_ROWS, OVER, SE_SIZE, S_SIZE, kit_of,
-    legal_room, list_width, rules_array)
+    RULES_ENCODERS, legal_room, list_width, rules_array)
 from simulate.games.adventure_realms.kernel_scoring import (DOMINANT, GAME_NUMBERS,
                                                             SEAT_NUMBERS, TIE_BREAKS, record)
 from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
+from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.adventure_realms import PARAMS as PRICED
 from strategies.compiled.adventure_realms import EXPECTED_VP, RANDOM, choose, prices
 
@@ -37,15 +41,18 @@ STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild":
 
 
 @njit(cache=True)
-def play_games(K, R, P, width, room, run_seed, start, stop, n, kinds, OUT_GAMES, OUT_SEATS,
-               OUT_LISTS):
+def play_games(K, R, P, width, room, run_seed, indices, n, kinds, OUT_GAMES, OUT_SEATS,
+               OUT_LISTS, trace):
+    """Play the games ``indices`` into the OUT_* arrays, and a trace matrix wider than zero
+    with each game's decisions (simulate/kernels/trace.py)."""
     G = Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
              np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
              np.zeros((room, 3), np.int64), new_mt())
     lots = new_mt()
     draws = (kinds[:n] == RANDOM).any()
-    for g in range(stop - start):
-        seed = game_seed(run_seed, start + g)
+    tracing = trace.shape[1] > 0
+    for g in range(len(indices)):
+        seed = game_seed(run_seed, indices[g])
         mt_seed(G.mt, seed)
         if draws:
             mt_seed(lots, strategy_seed(seed))
@@ -61,6 +68,8 @@ def play_games(K, R, P, width, room, run_seed, start, stop, n, kinds, OUT_GAMES,
                 a = int(mt_random(lots) * count)
             else:
                 a = choose(G, K, R, P, seat)
+            if tracing:
+                record_decision(trace[g], count, a)
             decisions += 1
             apply(G, K, R, a)
         record(G, K, R, OUT_GAMES[g], OUT_SEATS[g * n:(g + 1) * n],
@@ -104,15 +113,19 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
         raise RuntimeError(f"the kernel holds at most {MAX_SPACES} board spaces")
     kit, effects = kit_of(comp, rules)
     width = list_width(comp, n) + rules.max_rounds
-    count = task["stop"] - task["start"]
+    indices = game_indices(task)
+    count = len(indices)
     out_games = np.zeros((count, len(GAME_NUMBERS)), np.int64)
     out_seats = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
     out_lists = np.zeros((count * n, 3, width + 1), np.int64)
+    trace = trace_buffer(count, bool(task.get("trace")))
     play_games(kit, rules_array(rules), prices(seats, comp, rules, kit, effects), width,
-               legal_room(comp), np.uint64(task["seed"]), task["start"], task["stop"], n, kinds,
-               out_games, out_seats, out_lists)
+               legal_room(comp), np.uint64(task["seed"]), indices, n, kinds, out_games, out_seats,
+               out_lists, trace)
     games = {name: out_games[:, i] for i, name in enumerate(GAME_NUMBERS)}
-    games["game"] = np.arange(task["start"], task["stop"])
+    games["game"] = indices
+    if task.get("trace"):
+        games[TRACE_COLUMN] = trace_rows(trace)
     seat_cols = {name: out_seats[:, i] for i, name in enumerate(SEAT_NUMBERS)}
     for cols in (games, seat_cols):
         for column, names in STRINGS.items():
@@ -130,4 +143,5 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM)
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
+                                         RULES_ENCODERS)

@@ -8,8 +8,9 @@ track level) is a row of ``Kit.eff``: ``(key, amount)`` pairs in the file's orde
 long. Ordered containers of the engine (decks, hands, discard piles, the Guild Row, the piles of
 adventure cards and monsters...) are rows of ``L`` with their lengths in ``N``, in the engine's
 order (a draw pile's top is its end); game scalars live in ``S``, per-seat numbers in
-``SE[seat]``. The Rules array is built from the ``Rules`` fields: a field's value, a choice's
-index among its ``choices``.
+``SE[seat]``. The Rules array is built from the ``Rules`` fields (``RULES_ENCODERS``,
+simulate/kernels/rules.py): a field's value, a choice's index among its ``choices``; a field
+without an encoder sends a changed run to the Python engine.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simulate.kernels import use_cache_for
+from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.adventure_realms.components import GUILDS, RESOURCES, space_gains
 from simulate.games.adventure_realms.rules import Rules
@@ -165,25 +167,7 @@ def legal_room(comp) -> int:
     return len(comp.heroes) * (len(comp.spaces) + 2) + len(comp.adventures) + 16
 
 
-# ---- R: the Rules as ints, one per field in the dataclass's order --------------------------------
-RULE_FIELDS = dataclasses.fields(Rules)
-R_INDEX = {f.name: i for i, f in enumerate(RULE_FIELDS)}
-R_SIZE = len(RULE_FIELDS)
-
-
-def choice(field: str, value: str) -> int:
-    """The number a kernel compares a choice field with."""
-    return dataclasses.fields(Rules)[R_INDEX[field]].metadata["choices"].index(value)
-
-
-def rules_array(rules) -> np.ndarray:
-    out = np.zeros(R_SIZE, np.int64)
-    for i, f in enumerate(RULE_FIELDS):
-        value = getattr(rules, f.name)
-        out[i] = f.metadata["choices"].index(value) if isinstance(value, str) else int(value)
-    return out
-
-
+# ---- R: the Rules as ints (simulate/kernels/rules.py: one encoder per Rules field) -----------
 (R_STARTING_GOLD, R_STARTING_AGENTS, R_GUILD_ROW_SIZE, R_STONES, R_MONSTERS_BY_LEVEL,
  R_TOKEN_SUPPLY, R_SUPPLY_GOLD, R_SUPPLY_MANA, R_SUPPLY_FOOD, R_HAND_SIZE, R_DRAWS_PER_ROUND,
  R_GARDEN_MANA_SETUP, R_GARDEN_MANA_PER_ROUND, R_MAX_ROUNDS, R_GUILD_SPACE_POWER,
@@ -191,18 +175,51 @@ def rules_array(rules) -> np.ndarray:
  R_FORT_AGENT_NOW, R_FORT_GUILD_STEPS, R_OASIS_RP, R_SHADOW_THRESHOLD,
  R_BASTION_SKIPS_EMPTY_HANDS, R_BANISH, R_ADVENTURE_RESHUFFLE, R_DUNGEON_TRACK_LENGTH,
  R_STONE_ON_TIE, R_TIED_RANKS, R_VP_TARGET, R_VP_CHECK, R_GUILD_CARDS_COUNT, R_STONE_VP,
- R_TIE_BREAKERS) = (R_INDEX[f.name] for f in RULE_FIELDS)
-# a renamed, added or reordered Rules field stops the import here (the names above are the
-# kernel's own: the test checks every field is varied against the Python engine)
-assert list(R_INDEX) == [
-    "starting_gold", "starting_agents", "guild_row_size", "stones", "monsters_by_level",
-    "token_supply", "supply_gold", "supply_mana", "supply_food", "hand_size", "draws_per_round",
-    "garden_mana_setup", "garden_mana_per_round", "max_rounds", "guild_space_power",
-    "exclusive_top", "top_stays_exclusive", "track_rewards_again", "fort_agent_cost",
-    "fort_agent_now", "fort_guild_steps", "oasis_rp", "shadow_threshold",
-    "bastion_skips_empty_hands", "banish", "adventure_reshuffle", "dungeon_track_length",
-    "stone_on_tie", "tied_ranks", "vp_target", "vp_check", "guild_cards_count", "stone_vp",
-    "tie_breakers"], "Rules changed: update the kernel's R_* names"
+ R_TIE_BREAKERS, R_SIZE) = range(35)
+
+
+def choice(field: str, value: str) -> int:
+    """The number a kernel compares a choice field with: the value's index among its choices."""
+    return next(f for f in dataclasses.fields(Rules)
+                if f.name == field).metadata["choices"].index(value)
+
+
+def chosen(offset: int, field: str):
+    """A choice field's value as its index among the field's choices."""
+    return at(offset, lambda value: choice(field, value))
+
+
+RULES_ENCODERS = {
+    "starting_gold": at(R_STARTING_GOLD), "starting_agents": at(R_STARTING_AGENTS),
+    "guild_row_size": at(R_GUILD_ROW_SIZE), "stones": at(R_STONES),
+    "monsters_by_level": at(R_MONSTERS_BY_LEVEL),
+    "token_supply": chosen(R_TOKEN_SUPPLY, "token_supply"), "supply_gold": at(R_SUPPLY_GOLD),
+    "supply_mana": at(R_SUPPLY_MANA), "supply_food": at(R_SUPPLY_FOOD),
+    "hand_size": at(R_HAND_SIZE), "draws_per_round": chosen(R_DRAWS_PER_ROUND, "draws_per_round"),
+    "garden_mana_setup": at(R_GARDEN_MANA_SETUP),
+    "garden_mana_per_round": at(R_GARDEN_MANA_PER_ROUND), "max_rounds": at(R_MAX_ROUNDS),
+    "guild_space_power": at(R_GUILD_SPACE_POWER), "exclusive_top": at(R_EXCLUSIVE_TOP),
+    "top_stays_exclusive": at(R_TOP_STAYS_EXCLUSIVE),
+    "track_rewards_again": chosen(R_TRACK_REWARDS_AGAIN, "track_rewards_again"),
+    "fort_agent_cost": at(R_FORT_AGENT_COST), "fort_agent_now": at(R_FORT_AGENT_NOW),
+    "fort_guild_steps": at(R_FORT_GUILD_STEPS), "oasis_rp": at(R_OASIS_RP),
+    "shadow_threshold": at(R_SHADOW_THRESHOLD),
+    "bastion_skips_empty_hands": at(R_BASTION_SKIPS_EMPTY_HANDS),
+    "banish": chosen(R_BANISH, "banish"), "adventure_reshuffle": at(R_ADVENTURE_RESHUFFLE),
+    "dungeon_track_length": at(R_DUNGEON_TRACK_LENGTH),
+    "stone_on_tie": chosen(R_STONE_ON_TIE, "stone_on_tie"),
+    "tied_ranks": chosen(R_TIED_RANKS, "tied_ranks"), "vp_target": at(R_VP_TARGET),
+    "vp_check": chosen(R_VP_CHECK, "vp_check"),
+    "guild_cards_count": chosen(R_GUILD_CARDS_COUNT, "guild_cards_count"),
+    "stone_vp": at(R_STONE_VP), "tie_breakers": chosen(R_TIE_BREAKERS, "tie_breakers"),
+}
+
+
+def rules_array(rules) -> np.ndarray:
+    """Every Rules field of Adventure Realms as ints at the R_* offsets."""
+    return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
+
+
 CAPPED = choice("token_supply", "capped")
 TWICE = choice("draws_per_round", "twice")
 VP_ONLY = choice("track_rewards_again", "vp")

@@ -1,18 +1,23 @@
 """Same seed, same game: Adventure Realms' compiled kernel and the Python engine write identical
 Parquet tables (2-4 players, every strategy and strategy parameter, every Rules field at a
-non-default value, a study's own data folder and a variant's component edits). A few games per
+non-default value, drawn combinations of them, rotated seats, a study's own data folder and a
+variant's component edits; both engines trace the same decisions). A few games per
 case (the Python engine plays ~200 four-player games a second); bench/kernel_bench.py plays the
 long differential."""
-import dataclasses
 import json
 from functools import partial
 
 import pytest
+from hypothesis import given, strategies as st
 
+from simulate.engines import choose_engine
 from simulate.games.adventure_realms import Rules, components
 from simulate.games.component_edits import parse_changes
-from strategies.adventure_realms import STRATEGIES, ExpectedVP
-from tests.helpers import assert_same_tables
+from simulate.kernels.trace import trace_hash
+from simulate.play import TRACE_COLUMN
+from simulate.runner import play_chunk
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
+                           assert_same_tables, drawn_rules, few_fixed, kernel_task)
 
 SEATS = ["balanced", "guild_specialist", "random", "dungeon_racer"]
 # each case changes a few fields at once (cheap), every field at least once
@@ -31,11 +36,16 @@ RULE_VARIANTS = [
     {"tie_breakers": "stones", "dungeon_track_length": 6},
     {"tie_breakers": "none", "vp_target": 3},
 ]
+# every parameter of every strategy off its default in one seat (assert_every_parameter_varied)
 TUNED = [{"name": "balanced", "gold_value": 0.3, "mana_value": 0.4, "food_value": 0.0,
-          "card_value": 1.2, "rp_value": 0.5},
-         {"name": "guild_specialist", "focus": "Wizards", "focus_weight": 3.0,
-          "power_value": 1.5},
-         {"name": "dungeon_racer", "dungeon_weight": 4.0, "recruit_min": 2.0},
+          "card_value": 1.2, "rp_value": 0.5, "dungeon_weight": 0.5, "power_value": 1.0,
+          "recruit_min": 0.0, "focus": "Thieves", "focus_weight": 2.0},
+         {"name": "guild_specialist", "gold_value": 0.1, "mana_value": 0.2, "food_value": 0.3,
+          "card_value": 0.5, "rp_value": 0.0, "dungeon_weight": 3.0, "power_value": 1.5,
+          "recruit_min": 1.0, "focus": "Wizards", "focus_weight": 3.0},
+         {"name": "dungeon_racer", "gold_value": 0.0, "mana_value": 0.05, "food_value": 0.4,
+          "card_value": 0.2, "rp_value": 0.3, "dungeon_weight": 4.0, "power_value": 0.6,
+          "recruit_min": 2.0, "focus": "", "focus_weight": 0.0},
          {"name": "balanced", "focus": "Thieves", "recruit_min": 0.0, "card_value": 0.0}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
@@ -62,14 +72,37 @@ def test_strategy_parameters(tmp_path):
 
 def test_the_cases_vary_every_rule_and_parameter():
     """A Rules field or a strategy parameter added later must be added to the cases above."""
-    varied = {key for case in RULE_VARIANTS for key in case}
-    assert varied == {f.name for f in dataclasses.fields(Rules)}
-    defaults = Rules()
-    assert all(getattr(defaults, k) != v for case in RULE_VARIANTS for k, v in case.items())
-    tuned = {key for seat in TUNED for key in seat if key != "name"}
-    params = set(ExpectedVP.param_ranges) | {"focus"}
-    assert tuned == params
-    assert {seat["name"] for seat in TUNED} == set(STRATEGIES)
+    assert_every_rule_varied(RULE_VARIANTS, Rules)
+    assert_every_parameter_varied("adventure_realms", TUNED)
+
+
+@few_fixed()
+@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
+       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=2, max_size=4))
+def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
+    rules = drawn_rules(cases, Rules)
+    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=3)
+
+
+def test_rotated_seats(tmp_path):
+    """rotate = true: every seed once per rotation of the seats, played compiled in groups."""
+    assert choose_engine("adventure_realms", SEATS)[0] == "compiled"
+    assert_same_games(tmp_path / "2", {}, ["random", TUNED[2]], 2, games=3, rotate=True)
+    assert_same_games(tmp_path / "4", {"max_rounds": 4}, SEATS, 4, games=2, rotate=True)
+
+
+def test_both_engines_trace_the_same_decisions():
+    task = {**kernel_task({}, SEATS, 3, 4, game="adventure_realms", seed=5), "trace": True}
+    python, compiled = (play_chunk({**task, "engine": e})[0] for e in ("python", "compiled"))
+    assert [len(d) for d in python[TRACE_COLUMN]] == list(python["decisions"])
+    assert list(map(trace_hash, python[TRACE_COLUMN])) == \
+        list(map(trace_hash, compiled[TRACE_COLUMN]))
+
+
+def test_a_granted_card_plays_on_python():
+    """The kernel does not deal a variant's granted card (simulate/games/grants.py)."""
+    engine, why = choose_engine("adventure_realms", SEATS, grants=True)
+    assert engine == "python" and "grants a card" in why
 
 
 def test_component_edits(tmp_path):
@@ -106,3 +139,11 @@ def test_a_modified_data_folder_needs_no_code_change(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         components.load_components.cache_clear()
+
+
+def test_a_failing_differential_names_the_decision_where_the_engines_part(monkeypatch, tmp_path):
+    from simulate.compiled import adventure_realms as kernel
+    seated = kernel.compiled_seats                  # a kernel that swaps the two seats' players
+    monkeypatch.setattr(kernel, "compiled_seats", lambda seats: seated(seats[::-1]))
+    with pytest.raises(AssertionError, match=r"run seed 5, game \d: decision \d+ parts"):
+        assert_same_games(tmp_path, {}, ["random", "balanced"], 2, games=3)
