@@ -194,6 +194,22 @@ def drawn_rules(cases: list[dict], rules_class) -> dict:
     return rules
 
 
+def drawn_differential(check, cases: list[dict], rules_class, seats: list, games: int,
+                       min_seats: int = 2):
+    """The kernels' test of drawn combinations: hypothesis merges 2-3 rule ``cases`` and draws
+    ``min_seats``-4 ``seats``; ``check(folder, rules, seats, players, games=...)`` compares the
+    engines (the module names the returned test ``test_drawn_combinations_...``)."""
+    from hypothesis import given, strategies as st
+
+    @few_fixed()
+    @given(drawn=st.lists(st.sampled_from(cases), min_size=2, max_size=3),
+           lineup=st.lists(st.sampled_from(seats), min_size=min_seats, max_size=4))
+    def test(tmp_path_factory, drawn, lineup):
+        rules = drawn_rules(drawn, rules_class)
+        check(tmp_path_factory.mktemp("drawn"), rules, lineup, len(lineup), games=games)
+    return test
+
+
 def assert_every_rule_varied(cases: list[dict], rules_class) -> None:
     """Every Rules field is set to a non-default value by some differential case (a new field
     without a case fails here), and every case changes something."""

@@ -31,7 +31,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     RULES_ENCODERS, legal_room, list_width, rules_array)
 from simulate.games.adventure_realms.kernel_scoring import (DOMINANT, GAME_NUMBERS,
                                                             SEAT_NUMBERS, TIE_BREAKS, record)
-from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
+from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.adventure_realms import PARAMS as PRICED
 from strategies.compiled.adventure_realms import EXPECTED_VP, RANDOM, choose, prices
@@ -52,10 +52,7 @@ def play_games(K, R, P, width, room, run_seed, indices, n, kinds, OUT_GAMES, OUT
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
-        seed = game_seed(run_seed, indices[g])
-        mt_seed(G.mt, seed)
-        if draws:
-            mt_seed(lots, strategy_seed(seed))
+        seed = seed_game(G.mt, lots, run_seed, indices[g], draws)
         new_game(G, K, R, n)
         decisions = 0
         while not G.S[OVER]:

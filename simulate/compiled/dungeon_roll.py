@@ -35,7 +35,7 @@ from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.kernels.rules import rules_array as build_rules_array, unplayed_reason
 from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
-from simulate.kernels.cpython_random import game_seed, mt_seed, new_mt, strategy_seed
+from simulate.kernels.cpython_random import new_mt, seed_game
 
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
 (G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SEED,
@@ -69,11 +69,8 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace):
     lots = (kinds == RANDOM).any()              # only the random strategy draws lots
     tracing = trace.shape[1] > 0
     for g in range(count):
-        seed = game_seed(run_seed, indices[g])
+        seed = seed_game(rng, srng, run_seed, indices[g], lots)
         games[g, G_SEED] = seed
-        mt_seed(rng, seed)
-        if lots:
-            mt_seed(srng, strategy_seed(seed))
         new_game(st, R, rng, n_players, heroes)
         decisions = 0
         while not st[IS_OVER]:

@@ -29,7 +29,7 @@ from simulate.games.risky_adventure.kernel_layout import (
 from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
 from simulate.games.risky_adventure.kernel_turns import (apply, apply_place, new_game, placement,
                                                          placement_index)
-from simulate.kernels.cpython_random import game_seed, mt_random, mt_seed, new_mt, strategy_seed
+from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.risky_adventure import PARAMS, SPOT_VALUER, choose, notes, place
 
@@ -56,10 +56,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indic
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
-        seed = game_seed(run_seed, indices[g])
-        mt_seed(mt, seed)
-        if draws:
-            mt_seed(lots, strategy_seed(seed))
+        seed = seed_game(mt, lots, run_seed, indices[g], draws)
         V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
         new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
         decisions = 0

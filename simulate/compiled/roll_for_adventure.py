@@ -35,8 +35,7 @@ from simulate.games.roll_for_adventure.kernel_turns import apply, new_game
 from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
-from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
-                                             strategy_seed)
+from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 
 RANDOM, HEURISTIC = 0, 1
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("turn_limit", "no_dice")
@@ -64,10 +63,7 @@ def play_games(R, run_seed, indices, n_players, kinds, P, heroes, G, SE, trace):
     draws = (kinds[:n_players] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
-        seed = game_seed(run_seed, indices[g])
-        mt_seed(mt, seed)
-        if draws:
-            mt_seed(lots, strategy_seed(seed))
+        seed = seed_game(mt, lots, run_seed, indices[g], draws)
         new_game(L, N, S, R, A, mt, n_players, heroes)
         decisions = 0
         while not S[OVER]:

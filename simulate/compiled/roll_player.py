@@ -35,8 +35,7 @@ from strategies.compiled.roll_player import BALANCER, GOAL_CHASER, choose, scrat
 from simulate.games.roll_player.phases import P_RACE, S_RACE
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
-from simulate.kernels.cpython_random import (game_seed, mt_random, mt_seed, new_mt,
-                                             strategy_seed)
+from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 
 RANDOM = 0
 GAME_NUMBERS = ("seed", "decisions", "rounds", "gold_tie_break_decided",
@@ -87,10 +86,7 @@ def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, G, SEATS, BOU
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
-        seed = game_seed(run_seed, indices[g])
-        mt_seed(mt, seed)
-        if draws:
-            mt_seed(lots, strategy_seed(seed))
+        seed = seed_game(mt, lots, run_seed, indices[g], draws)
         new_game(L, N, S, SE, R, D, A, mt, n, fixed)
         decisions = 0
         while not S[OVER]:

@@ -168,3 +168,15 @@ def game_seed(run_seed, index) -> int:
 def strategy_seed(seed) -> np.uint64:
     """The strategies' stream for a game seed: ``seed ^ STRATEGY_STREAM`` (simulate/play.py)."""
     return np.uint64(seed) ^ np.uint64(STRATEGY_STREAM)
+
+
+@njit(cache=True)
+def seed_game(mt, lots, run_seed, index, draws) -> int:
+    """Seed the dice ``mt`` for game ``index`` of the run, and the strategies' ``lots`` when some
+    seat draws lots (simulate/play.py: ``random.Random(seed)`` and ``seed ^ STRATEGY_STREAM``);
+    returns the game's seed."""
+    seed = game_seed(run_seed, index)
+    mt_seed(mt, seed)
+    if draws:
+        mt_seed(lots, strategy_seed(seed))
+    return seed

@@ -8,7 +8,6 @@ import json
 from functools import partial
 
 import pytest
-from hypothesis import given, strategies as st
 
 from simulate.engines import choose_engine
 from simulate.games.adventure_realms import Rules, components
@@ -16,8 +15,8 @@ from simulate.games.component_edits import parse_changes
 from simulate.kernels.trace import trace_hash
 from simulate.play import TRACE_COLUMN
 from simulate.runner import play_chunk
-from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_tables, drawn_rules, few_fixed, kernel_task)
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
+                           assert_same_tables, kernel_task)
 
 SEATS = ["balanced", "guild_specialist", "random", "dungeon_racer"]
 # each case changes a few fields at once (cheap), every field at least once
@@ -76,12 +75,8 @@ def test_the_cases_vary_every_rule_and_parameter():
     assert_every_parameter_varied("adventure_realms", TUNED)
 
 
-@few_fixed()
-@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
-       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=2, max_size=4))
-def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = drawn_rules(cases, Rules)
-    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=3)
+test_drawn_combinations_of_rules_and_parameters = drawn_differential(
+    assert_same_games, RULE_VARIANTS, Rules, SEATS + TUNED, games=3)
 
 
 def test_rotated_seats(tmp_path):

@@ -7,7 +7,6 @@ from functools import partial
 
 import polars as pl
 import pytest
-from hypothesis import given, strategies as st
 
 from simulate.engines import choose_engine, kernel_module
 from simulate.games import get_game
@@ -21,9 +20,8 @@ from simulate.runner import Chunk, play_chunk, write_chunk
 from strategies import strategy_params
 from strategies.compiled.risky_adventure import PARAMS
 from strategies.risky_adventure import SpotValuer
-from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_frames, assert_same_tables, drawn_rules, few_fixed,
-                           kernel_task)
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
+                           assert_same_frames, assert_same_tables, kernel_task)
 
 GAME = "risky_adventure"
 SEATS = ["fame_now", "engine_builder", "map_planner", "random"]
@@ -92,12 +90,8 @@ def test_strategy_parameters(tmp_path):
     assert_same_games(tmp_path / "2", {}, TUNED[4:], 2, games=6)
 
 
-@few_fixed()
-@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
-       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=2, max_size=4))
-def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = drawn_rules(cases, Rules)
-    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=4)
+test_drawn_combinations_of_rules_and_parameters = drawn_differential(
+    assert_same_games, RULE_VARIANTS, Rules, SEATS + TUNED, games=4)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -3,14 +3,13 @@
 from functools import partial
 
 import pytest
-from hypothesis import given, strategies as st
 
 from simulate.games import get_game
 from simulate.games.base import ConfigError
 from simulate.games.roll_for_adventure.rules import Rules
 from simulate.runner import play_chunk
-from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_tables, drawn_rules, few_fixed)
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
+                           assert_same_tables)
 
 SPEC = get_game("roll_for_adventure")
 SEATS = ["balanced", "defender", "builder", "random"]
@@ -84,12 +83,8 @@ def test_every_strategy_parameter(tmp_path):
     assert_same_games(tmp_path / "b", {}, PARAMETER_CASES[3:], 3, games=50)
 
 
-@few_fixed()
-@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
-       seats=st.lists(st.sampled_from(SEATS + TUNED + PARAMETER_CASES), min_size=2, max_size=4))
-def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = drawn_rules(cases, Rules)
-    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=30)
+test_drawn_combinations_of_rules_and_parameters = drawn_differential(
+    assert_same_games, RULE_VARIANTS, Rules, SEATS + TUNED + PARAMETER_CASES, games=30)
 
 
 def test_rotated_seats_and_every_hero_in_turn(tmp_path):

@@ -5,12 +5,11 @@ import json
 from functools import partial
 
 import pytest
-from hypothesis import given, strategies as st
 
 from simulate.games.roll_player import components
 from simulate.games.roll_player.rules import Rules
-from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied,
-                           assert_same_tables, drawn_rules, few_fixed)
+from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
+                           assert_same_tables)
 
 SEATS = ["goal_chaser", "balancer", "random", "goal_chaser"]
 ABILITIES = ["Thief", "Bard", "Druid", None]        # the classes whose ability is known
@@ -68,12 +67,8 @@ def test_the_cases_vary_every_rules_field_and_strategy_parameter():
     assert_every_parameter_varied("roll_player", TUNED)
 
 
-@few_fixed()
-@given(cases=st.lists(st.sampled_from(RULE_VARIANTS), min_size=2, max_size=3),
-       seats=st.lists(st.sampled_from(SEATS + TUNED), min_size=1, max_size=4))
-def test_drawn_combinations_of_rules_and_parameters(tmp_path_factory, cases, seats):
-    rules = drawn_rules(cases, Rules)
-    assert_same_games(tmp_path_factory.mktemp("drawn"), rules, seats, len(seats), games=12)
+test_drawn_combinations_of_rules_and_parameters = drawn_differential(
+    assert_same_games, RULE_VARIANTS, Rules, SEATS + TUNED, games=12, min_seats=1)
 
 
 @pytest.mark.parametrize("players", [2, 4])
