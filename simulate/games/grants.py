@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from simulate.games.base import ConfigError, did_you_mean
+from simulate.games.component_edits import few
 
 Grant = tuple      # (file, entry, seat)
 KEYS = ("card", "seat")
@@ -63,10 +64,13 @@ def grant_at(grant: Grant | None, players: int) -> Grant | None:
 
 
 def side_stream(rng: random.Random) -> random.Random:
-    """A copy of the game's dice: a grant's own draws never shift the game's."""
-    side = random.Random()
-    side.setstate(rng.getstate())
-    return side
+    """Dice of the grant's own, seeded from a copy of the game's: a grant's draws never shift
+    the game's, and (seeded by 128 of the copy's bits, not the copy itself) never repeat the
+    bits of the game's next draw, so where the granted card lies is independent of the next
+    shuffle or roll."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return random.Random(copy.getrandbits(128))
 
 
 def take_one(pile: list, card: Any) -> bool:
@@ -89,8 +93,7 @@ def unknown_entry(grant: Grant, names: list[str]) -> ConfigError:
     file, entry, _ = grant
     stem = file.removesuffix(".json")
     return ConfigError(f"grant {stem}:{entry}: unknown entry '{entry}'"
-                       f"{did_you_mean(entry, names)}; the file's entries: "
-                       + ", ".join(names[:12]) + (" ..." if len(names) > 12 else ""))
+                       f"{did_you_mean(entry, names)}; the file's entries: {few(names)}")
 
 
 def grant_games() -> list[str]:
