@@ -56,7 +56,8 @@ def _mean(query: pl.LazyFrame, column: str, bounds=COUNT) -> Mean:
 
 def _per_game(run, players: int, column: str, bounds=COUNT) -> Mean:
     """A seat measure with the game as the unit: each game's mean over its seats (kept within
-    ``bounds``: scores are counts; a led column of any sign passes UNBOUNDED)."""
+    ``bounds``: XP and fame are counts; a score passes its game's score_bounds (Roll Player
+    stars can be negative), a led column of any sign UNBOUNDED)."""
     seats = run.seats_at(players, _baseline(run))
     per_game = seats.group_by(run.keys).agg(pl.col(column).cast(pl.Float64).mean())
     return _mean(per_game, column, bounds)
@@ -83,7 +84,7 @@ def roll_for_adventure(run, players: int) -> dict:
 
 def roll_player(run, players: int) -> dict:
     return {"winning stars": _mean(_games(run, players), "winning_stars", UNBOUNDED),
-            "stars per seat": _per_game(run, players, "score")}
+            "stars per seat": _per_game(run, players, "score", run.spec.score_bounds)}
 
 
 def dungeon_roll(run, players: int) -> dict:
@@ -118,7 +119,7 @@ def generic(run, players: int) -> dict:
     found = {}
     if players == 1 or run.cooperative:
         found["win rate"] = rate_of(run.results_at(players, _baseline(run)), "won")
-    found["mean score"] = _per_game(run, players, "score", UNBOUNDED)   # any game's score
+    found["mean score"] = _per_game(run, players, "score", run.spec.score_bounds)
     return found
 
 

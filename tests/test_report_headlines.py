@@ -319,6 +319,16 @@ def test_mean_xp_per_seat_is_kept_within_what_a_score_can_take():
     assert xp.low >= 0 and xp.low < xp.high
 
 
+def test_roll_player_stars_per_seat_may_go_below_zero():
+    """Alignment can cost stars (score_bounds -40..200): a mean near 0 stars is not clamped at
+    0 as if stars were a count."""
+    g, s = tables("roll_player", 2, games=12, winning_stars=lambda rng, n: np.zeros(n, int))
+    s = s.with_columns(score=pl.when(pl.col("game") % 2 == 0).then(-3.0).otherwise(3.0))
+    run, _, _ = run_of("roll_player", [(g, s)])
+    stars = headlines.roll_player(run, 2)["stars per seat"]
+    assert stars.low < 0 < stars.high
+
+
 def test_a_seat_finding_carries_its_effect_size_for_ranking():
     """The first-seat gap ranked as 'size unknown' behind every variant finding: within_game
     gave no d, and the summary looked it up under a key the variants' seat tests overwrote."""

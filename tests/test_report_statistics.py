@@ -21,6 +21,7 @@ class FakeSpec:
     cooperative: bool = False
     game_columns: dict = None
     placeholders: tuple = ()
+    score_bounds: tuple = (float("-inf"), float("inf"))   # as simulate.games.base.GameSpec
 
     def __post_init__(self):
         self.game_columns = {"length": ("int", "turns"), "long": ("bool", "over 10 turns")}
