@@ -40,7 +40,8 @@ def _method(result: dict) -> Paragraph:
         f"that the trained parameters beat the defaults is wrong at most "
         f"{100 * (1 - result['confidence']):.0f} % of the time; the best candidate's estimate "
         f"is still biased upward (it was chosen for being high). Holm p-values are over the "
-        f"candidates at their final sizes. Games spent: {result['games_spent']:,}.")
+        f"candidates, each p multiplied by the number of looks first (as the intervals are). "
+        f"Games spent: {result['games_spent']:,}.")
 
 
 def _players(result: dict, found: dict) -> list:

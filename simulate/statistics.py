@@ -174,9 +174,12 @@ def paired_rates(n: int, a_only: int, b_only: int, a_total: int,
 
 
 def paired_means(n: int, diff_sum: float, diff_squares: float, sd_a: float,
-                 sd_b: float, confidence: float = 0.95) -> Difference:
-    """Mean of b - a over n paired games: paired t-test and t interval; Cohen's d uses the
-    pooled SD of a and b (the SD of the differences would inflate it when pairs correlate)."""
+                 sd_b: float, confidence: float = 0.95,
+                 bounds: tuple[float, float] = UNBOUNDED) -> Difference:
+    """Mean of b - a over n paired games: paired t-test and t interval kept within ``bounds``
+    (what the difference can take); Cohen's d uses the pooled SD of a and b (the SD of the
+    differences would inflate it when pairs correlate). A bounded difference that is the same
+    nonzero gap in every game gets the rule-of-three interval and an exact sign test."""
     if n == 0:
         return Difference(math.nan, math.nan, math.nan, math.nan, 0, "paired t")
     mean = diff_sum / n
@@ -185,10 +188,13 @@ def paired_means(n: int, diff_sum: float, diff_squares: float, sd_a: float,
     d = mean / pooled if pooled and pooled == pooled else 0.0
     if n < 2:
         return Difference(mean, math.nan, math.nan, math.nan, n, "paired t", d)
+    if sd == 0 and mean != 0 and not any(map(math.isinf, bounds)):
+        low, high = mean_interval(n, mean, 0.0, confidence, bounds)
+        return Difference(mean, low, high, min(1.0, 2 * 0.5 ** n), n, "paired t", d)
     if sd == 0:
         return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, n, "paired t", d,
                           identical=mean == 0)
-    low, high = mean_interval(n, mean, sd, confidence)
+    low, high = mean_interval(n, mean, sd, confidence, bounds)
     return Difference(mean, low, high, t_test_p(n, mean, sd), n, "paired t", d,
                       detectable=(Z95 + Z80) * sd / math.sqrt(n))
 

@@ -17,7 +17,7 @@ import polars as pl
 
 from simulate.games.base import ConfigError, GameSpec, did_you_mean
 from simulate.results import read_tables
-from simulate.statistics import mean_interval, paired_means, paired_rates, rate_interval
+from simulate.statistics import UNBOUNDED, mean_interval, paired_means, paired_rates, rate_interval
 
 # metric -> what it means (shown in errors and `simulate tune` output)
 METRICS = {
@@ -175,10 +175,11 @@ def estimate(values: np.ndarray, confidence: float, binary: bool = False) -> Est
 
 
 def paired(base: np.ndarray, other: np.ndarray, confidence: float,
-           binary: bool = False) -> tuple[Estimate, float]:
+           binary: bool = False, bounds: tuple[float, float] = UNBOUNDED) -> tuple[Estimate, float]:
     """Mean paired difference ``other - base`` over the games both played (same indices, same
     seeds) with its interval and two-sided p-value: exact McNemar with the Agresti-Min interval
-    for 0/1 values, the paired t-test and t interval otherwise (simulate.statistics)."""
+    for 0/1 values, the paired t-test and t interval otherwise (simulate.statistics), kept
+    within ``bounds`` (e.g. (-1, 1) for a difference of win shares)."""
     n = min(len(base), len(other))
     a, b = np.asarray(base[:n], dtype=float), np.asarray(other[:n], dtype=float)
     keep = ~(np.isnan(a) | np.isnan(b))
@@ -190,7 +191,8 @@ def paired(base: np.ndarray, other: np.ndarray, confidence: float,
         d = b - a
         diff = paired_means(len(d), float(d.sum()), float((d ** 2).sum()),
                             float(a.std(ddof=1)) if len(a) > 1 else float("nan"),
-                            float(b.std(ddof=1)) if len(b) > 1 else float("nan"), confidence)
+                            float(b.std(ddof=1)) if len(b) > 1 else float("nan"), confidence,
+                            bounds)
     if diff.n == 0:
         return Estimate(float("nan"), float("nan"), float("nan"), 0), 1.0
     low, high = (diff.value, diff.value) if diff.low != diff.low else (diff.low, diff.high)

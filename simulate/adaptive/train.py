@@ -32,7 +32,8 @@ when one is left and its gain over the defaults is decided above 0, or at the ca
 interval, at every look, is taken at ``1 - alpha / (candidates * looks)``: Bonferroni over the
 candidates and the looks, so the final claim "the best beats the defaults" is wrong with
 probability at most ``alpha`` whatever the stopping time; Holm-adjusted p-values over the
-candidates are shown beside it. Racing rather than a fixed design because most candidates of a
+candidates, each p first multiplied by the number of looks (as the intervals are), are shown
+beside it. Racing rather than a fixed design because most candidates of a
 heuristic are clearly worse after a few hundred seeds, and the seeds go to the close ones; a
 confirmation on fresh seeds would be tighter (the winner's estimate is biased upward) but costs
 a second run. Player counts are raced one after another and never pooled.
@@ -58,7 +59,7 @@ from simulate.adaptive.tune import _number, _toml
 from simulate.config import RunConfig, _positive, _typed, show_value
 from simulate.games.base import ConfigError
 from simulate.runner import run
-from simulate.statistics import holm
+from simulate.statistics import UNBOUNDED, holm
 from strategies import build_strategy, strategy_params
 
 KEYS = {"strategy", "parameters", "candidates", "seed", "first_games", "max_games",
@@ -173,10 +174,10 @@ def race(plan: TrainPlan, players: int, play: Callable[[int, list[int], int], No
         values = _values(plan, players, size, [0, *live], measure)
         for i in live:
             games[i] = size
-            gains[i] = paired(values[0], values[i], level, measure == "won")
+            gains[i] = paired(values[0], values[i], level, measure == "won", _bounds(measure))
         best = max([0, *live], key=lambda i: gains[i][0].mean if i else 0.0)
         for i in [i for i in live if i != best]:
-            behind = paired(values[best], values[i], level, measure == "won")[0]
+            behind = paired(values[best], values[i], level, measure == "won", _bounds(measure))[0]
             if behind.high < 0:
                 live.remove(i)
                 dropped[i] = size
@@ -189,9 +190,15 @@ def race(plan: TrainPlan, players: int, play: Callable[[int, list[int], int], No
                        "better than the defaults")
             break
     rows = [_row(plan, i, games[i], gains[i], dropped.get(i)) for i in range(1, tried + 1)]
-    for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
+    looked = [min(1.0, r["p"] * len(plan.sizes)) for r in rows]   # the looks, as the intervals
+    for row, adjusted in zip(rows, holm(looked)):
         row["p_holm"] = float(adjusted)
     return _verdict(plan, players, rows, measure, level, stopped, live)
+
+
+def _bounds(measure: str | None) -> tuple[float, float]:
+    """What a paired gain can take: a seed's win share differs by at most 1 either way."""
+    return (-1.0, 1.0) if measure == "won" else UNBOUNDED
 
 
 def _row(plan: TrainPlan, i: int, games: int, gain: tuple[Estimate, float],

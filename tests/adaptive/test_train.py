@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -118,3 +119,16 @@ def test_the_config_names_the_trained_strategy_not_the_seats(tmp_path):
                        out=tmp_path / "o").replace("count = 1", 'count = 1\nstrategies = "bold"')
     result = runner.invoke(app, ["train", str(write_config(tmp_path, text))])
     assert result.exit_code == 2 and "[players] strategies" in result.output
+
+
+def test_a_gain_in_win_share_stays_within_what_it_can_take():
+    """A candidate winning both seats of every seed against defaults that win half: the gain
+    is +0.5 in every seed; its interval was [+0.5, +0.5] with p = 0. Bounded by what a
+    difference of win shares can take: never zero width, never beyond +-1."""
+    from simulate.adaptive.metrics import paired
+    from simulate.adaptive.train import _bounds
+    gain, p = paired(np.full(10, 0.5), np.ones(10), 0.998, False, _bounds("won"))
+    assert gain.low < gain.mean == 0.5 < gain.high <= 1.0 and p > 0
+    mixed = np.array([1.0] * 8 + [0.5, 0.0])
+    gain, _ = paired(np.full(10, 0.5), mixed, 0.998, False, _bounds("won"))
+    assert -1.0 <= gain.low < gain.high <= 1.0
