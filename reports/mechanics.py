@@ -66,9 +66,11 @@ def _baseline(run) -> str:
 
 
 def _rows(run, mechanic: Mechanic, players: int, variant: str) -> pl.LazyFrame:
-    if mechanic.unit == "game":
-        return run.games_at(players, variant)
-    return run.seats_at(players, variant)
+    """The rows counted: with seats rotated, each seed once (its first rotation; the others
+    replay the same dice, and counting them would narrow every interval as if independent)."""
+    rows = run.games_at(players, variant) if mechanic.unit == "game" else \
+        run.seats_at(players, variant)
+    return rows.filter(pl.col("rotation") == 0) if run.rotate else rows
 
 
 def use(run, mechanics: list[Mechanic], players: int, variant: str,
@@ -117,8 +119,8 @@ def rarely(run, mechanics: list[Mechanic], found: dict) -> list[tuple[list[str],
     for unit in ("game", "seat"):              # the same rows, so the same upper ends
         alike = [m for m in never if m.unit == unit]
         if alike:
-            upper = ", ".join(f"{found[p][(alike[0].name, None)].interval[1] * 100:.1f} % at "
-                              f"{_counts(p)}" for p in run.player_counts)
+            upper = ", ".join(f"{found[p][(alike[0].name, None)].interval[1] * 100:.2g} % at "
+                              f"{_counts(p)}" for p in run.player_counts)   # never "0.0 %"
             lines.insert(0, ([m.name for m in alike], (
                 f"Never used in any of these games: {', '.join(m.name for m in alike)} (the "
                 f"95 % interval's upper end: {upper}); these results say nothing about "
@@ -148,7 +150,8 @@ def rarely_by_strategy(run, mechanics: list[Mechanic], overall: dict,
         others = ", ".join(f"{100 * whole.value:.0f} %" for _, _, whole in low)
         lines.append(([f"{name} ({how} by {strategy})"],
                       f"{_capital(name)}: {how} by the {strategy} strategy ({where}; all "
-                      f"seats: {others})."))
+                      f"seats: {others}; strategy and seat together: the strategies sit in "
+                      f"fixed seats)."))
     return lines
 
 
@@ -171,14 +174,19 @@ def _table(run, mechanics: list[Mechanic], found: dict, variant: str) -> Table:
                  "intervals.")
 
 
-def _strategy_table(run, mechanics: list[Mechanic], by: dict) -> Table:
+def _strategy_table(run, mechanics: list[Mechanic], by: dict, base: str) -> Table:
     counts = sorted(by)
     names = sorted({s for p in counts for (_, s) in by[p]})
     rows = [[m.name, s] + [by[p].get((m.name, s), "–") for p in counts]
             for m in mechanics if m.unit == "seat" for s in names]
     return Table(["mechanic", "strategy"] + [_counts(p) for p in counts], rows,
-                 "How often each strategy's seats use each mechanic (printed rules), per player "
-                 "count, with 95 % intervals.")
+                 f"How often each strategy's seats use each mechanic ({_rules_named(base)}), "
+                 "per player count, with 95 % intervals (strategy and seat together: the "
+                 "strategies sit in fixed seats).")
+
+
+def _rules_named(base: str) -> str:
+    return "the printed rules" if base == BASELINE else base
 
 
 def warning_blocks(lines: list[str], head: str) -> list:
@@ -228,14 +236,15 @@ def build(section) -> None:
     section.add(Paragraph(
         f"{TITLE}: how often the games exercised each optional mechanic (a verdict says "
         "nothing about one the seats hardly used), counted at least once per seat (per game "
-        "in a co-op game), within one player count, at "
-        + ("the printed rules." if base == BASELINE else f"{base}.")))
+        "in a co-op game), within one player count"
+        + (" (seats rotated: each seed once, its first rotation)" if run.rotate else "")
+        + f", at {_rules_named(base)}."))
     section.add(*warning_blocks([line for _, line in found_rare],
                                 f"Rarely used (under {100 * RARE:.0f} %):"))
     section.add(Details(f"Mechanic use at {base}, by player count ({len(mechanics)} mechanics)",
                         [_table(run, mechanics, found, base)]))
     if by:
-        section.add(Details("Mechanic use by strategy", [_strategy_table(run, mechanics, by)]))
+        section.add(Details("Mechanic use by strategy", [_strategy_table(run, mechanics, by, base)]))
     for variant in run.compared:
         shown = {p: use(run, mechanics, p, variant) for p in run.player_counts}
         section.add(Details(f"Mechanic use in variant {variant}",

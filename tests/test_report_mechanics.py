@@ -10,7 +10,7 @@ from reports import mechanics
 from reports.blocks import Details, Note, Paragraph, Rate
 from reports.report import structure
 from reports.section import Section
-from reports.tables import from_frames, open_run
+from reports.tables import collect, from_frames, open_run
 from simulate.config import parse_config
 from simulate.games import game_names, get_game
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS
@@ -147,3 +147,25 @@ def test_many_warnings_are_folded():
     blocks = mechanics.warning_blocks(lines, "Rarely used:")
     assert isinstance(blocks[0], Note) and blocks[0].text.count("Mechanic") == mechanics.SHOWN
     assert isinstance(blocks[1], Details) and "4 more" in blocks[1].summary
+
+
+def test_with_seats_rotated_a_seed_counts_once():
+    """A seed's rotations replay its dice: counted as rows they doubled n at 2 players (and
+    narrowed every interval as if independent)."""
+    base = planted([1, 0])
+    games = pl.concat([collect(base.games).with_columns(rotation=pl.lit(r)) for r in (0, 1)])
+    seats = pl.concat([collect(base.seats).with_columns(rotation=pl.lit(r)) for r in (0, 1)])
+    run = from_frames(games, seats, get_game("risky_adventure"), rotate=True)
+    trade = [m for m in mechanics.declared("risky_adventure")[0] if m.unit == "seat"][0]
+    assert mechanics.use(run, [trade], 2, "baseline")[(trade.name, None)].n == 120  # 60 seeds
+
+
+def test_the_upper_end_of_a_mechanic_never_used_is_never_printed_as_zero():
+    """Over 8,000 rows the upper end printed as "0.0 %": a zero-width interval in words."""
+    spec = get_game("risky_adventure")
+    run = planted([0, 0])
+    big = pl.concat([collect(run.seats).with_columns(game=pl.col("game") + 60 * k)
+                     for k in range(80)])
+    games = pl.concat([collect(run.games).with_columns(game=pl.col("game") + 60 * k)
+                       for k in range(80)])
+    assert "0.0 % at" not in warnings_of(from_frames(games, big, spec))

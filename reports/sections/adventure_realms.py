@@ -28,8 +28,7 @@ MECHANICS = [
     }),
     *(Mechanic(f"recruiting a {hero} (guild hero)", positive(f"recruited_{g.lower()}"))
       for g, hero in zip(GUILDS, ("Fighter", "Thief", "Wizard", "Cleric"))),
-    Mechanic("reaching the top of a guild track",
-             pl.any_horizontal(*(pl.col(f"power_{g.lower()}") >= 6 for g in GUILDS))),
+    Mechanic("reaching the top of a guild track", positive("tops_taken"), "game"),  # the data's top
     *counted({
         "dungeon rewards (VP)": "vp_dungeon",
         "holding a Quest card": "quests_held",
