@@ -22,6 +22,7 @@ class FakeSpec:
     title: str = "Synthetic"
     cooperative: bool = False
     placeholders: tuple = ()
+    score_bounds: tuple = (float("-inf"), float("inf"))   # as simulate.games.base.GameSpec
 
 
 def dealt(rng, games: int, players: int, column: str = "hero", edge: dict | None = None,
