@@ -19,7 +19,7 @@ from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.games.component_files import data_folder, using_folder
-from simulate.games.grants import grant_at
+from simulate.games.grants import grant_at, is_paid
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
@@ -225,9 +225,10 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
     rules = [v.rules for v in cfg.variants]
     grants = any(v.grant for v in cfg.variants)
+    paid = any(is_paid(v.grant) for v in cfg.variants)
     edits = tuple(e for v in cfg.variants for e in v.components)
     choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules, grants=grants,
-                             edits=edits) for seats in lineups]
+                             edits=edits, paid=paid) for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 
 
