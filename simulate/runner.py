@@ -70,9 +70,29 @@ class Chunk:
 
 
 def plan_chunks(cfg: RunConfig) -> list[Chunk]:
+    """Every variant's chunks at every player count, but where its granted seat is not at the
+    table (those games would be the baseline's again: ``absent_note`` says so)."""
     return [Chunk(v.name, n, start, min(start + cfg.chunk, cfg.games), i)
             for i, v in enumerate(cfg.variants) for n in cfg.player_counts
-            for start in range(0, cfg.games, cfg.chunk)]
+            if not seat_absent(v.grant, n) for start in range(0, cfg.games, cfg.chunk)]
+
+
+def seat_absent(grant: tuple | None, players: int) -> bool:
+    """A grant to a seat a table of ``players`` does not have (grants.grant_at)."""
+    return grant is not None and grant_at(grant, players) is None
+
+
+def absent_note(cfg: RunConfig) -> str:
+    """'3 granted variants are not played at 2 players (the granted seat is not at the
+    table)': the games a run leaves out, or ''."""
+    found: dict[int, int] = {}
+    for v in cfg.variants:
+        for n in cfg.player_counts:
+            if seat_absent(v.grant, n):
+                found[n] = found.get(n, 0) + 1
+    return "; ".join(f"{k} granted variant{'s are' if k > 1 else ' is'} not played at {n} "
+                     f"player{'s' if n > 1 else ''} (the granted seat is not at the table)"
+                     for n, k in sorted(found.items()))
 
 
 Upto = int | dict[str, int | dict[int, int]] | None
@@ -265,6 +285,8 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         check_replaceable(out, bad)
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
+        if say and absent_note(cfg) and upto != 0:
+            say(absent_note(cfg))
         manifest.drop(list(bad))
         _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
     return manifest
