@@ -131,7 +131,6 @@ first_games = 10
 [[tune.targets]]
 metric = "granted_uplift"
 card = "market:Longsword"
-pay = true
 equals = 0.0
 """
 
@@ -150,13 +149,13 @@ def test_tune_checks_each_twin_on_its_own_grid_points_set(tmp_path, monkeypatch)
     plan = plan_tune(tomllib.loads(TUNE.format(out=tmp_path / "o")))
     assert sorted(set(seen)) == [2, 3], seen             # each point's own price, granted
     assert [v.grant for v in plan.cfg.variants if v.grant][:2] == [
-        ("market.json", "Longsword", 0, True), ("market.json", "Longsword", 1, True)]
+        ("market.json", "Longsword", 0), ("market.json", "Longsword", 1)]
 
 
 def test_twins_are_not_played_where_their_seat_is_not_at_the_table(tmp_path):
     from simulate.adaptive.cards import plan_cards
     from simulate.manifest import planned_chunks
-    from simulate.runner import absent_note, plan_chunks
+    from simulate.runner import plan_chunks
     data = tomllib.loads(f'[run]\ngame = "risky_adventure"\ngames = 4\nchunk = 4\n'
                          f'out = "{tmp_path / "o"}"\n[players]\ncount = [2, 3]\n'
                          '[cards]\ndecks = ["equipment"]\nentries = ["scarab_top_1"]\n'
@@ -167,6 +166,7 @@ def test_twins_are_not_played_where_their_seat_is_not_at_the_table(tmp_path):
     assert {c.players for c in chunks if c.variant == twin} == {3}
     assert len(chunks) == 1 * 2 + 2 * 2 + 1             # baseline, seats 0-1, seat 2 at 3 only
     assert planned_chunks(cfg.identity()) == len(chunks)   # a whole run gets no coverage note
+    from simulate.runner import absent_note
     assert absent_note(cfg) == ("1 granted variant is not played at 2 players (the granted "
                                 "seat is not at the table)")
 
