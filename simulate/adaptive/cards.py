@@ -14,7 +14,8 @@ an entry with a ``count`` loses every copy). *Granted*: one seat starts the game
 seat, so the granted seat is rotated over every seat of a seed: a seed with its rotations is one
 unit, and the card's value is the granted seat's win rate and score minus the same seat's in the
 baseline game of the same seed (paired). With ``pay = true`` the seat gets the card at its price
-(grants.py; each game's ruling in its RULES.md), so a card's value is net of its cost. Where the game refuses a removal or a grant (a set that
+(grants.py; each game's ruling in its RULES.md), so a card's value is net of its cost.
+Where the game refuses a removal or a grant (a set that
 cannot be set up without it, a file whose cards cannot be removed, a deck it cannot grant from)
 that intervention is skipped and the reason kept. The plan is written to ``cards.json`` in the
 out folder; the report's section "What each card is worth" reads it (reports/cards.py).

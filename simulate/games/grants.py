@@ -1,7 +1,8 @@
 """A card granted to one seat at set-up: what a card is worth to the seat that has it.
 
 A grant is ``(file, entry, seat)`` or ``(file, entry, seat, paid)``, e.g.
-``("adventure_cards.json", "Coin Purse", 1)``: that seat starts the game with one copy of the entry, taken from wherever the game would otherwise keep it
+``("adventure_cards.json", "Coin Purse", 1)``: that seat starts the game with one copy of the
+entry, taken from wherever the game would otherwise keep it
 (a shuffled deck, a supply), so no card is added to the game. What "starts with it" means is the
 game's ruling (its RULES.md, "Granted cards"); a game that grants lists the files whose entries
 it can grant in ``GameSpec.grants`` and takes ``new_game(rules, n, rng, heroes, grant=...)``.
