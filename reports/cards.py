@@ -13,6 +13,7 @@ from reports.forest import forest_plot
 from reports.section import Measure, Section, points, units
 from reports.tables import BASELINE, collect
 from reports import variants as generic
+from simulate.adaptive.metrics import uplift_per_seed
 from simulate.statistics import Difference, within_game
 
 TITLE = "What each card is worth"
@@ -37,10 +38,12 @@ def build(section: Section) -> None:
     if run.cards:
         _removal_intro(section)
     if run.granted:
+        price = " at its price (pay = true: its value net of its cost)" if run.granted_paid \
+            else ""
         section.add(Paragraph(
             f"Granted: each of {len({c for c, _ in run.granted.values()})} cards was given to "
-            "one seat at set-up (what starting with a card means is the game's ruling, in its "
-            "RULES.md), the granted seat rotated over every seat of a seed, so a seed with its "
+            f"one seat at set-up{price} (what starting with a card means is the game's ruling, "
+            "in its RULES.md), the granted seat rotated over every seat of a seed, so a seed with its "
             "rotations is one unit. A card's value is the granted seat's win rate and score "
             "minus the same seat's in the baseline game of the same seed (paired t per seed); "
             "the win-rate uplift is tested, in the same Holm correction as the removals. "
@@ -116,18 +119,11 @@ def _at(section: Section, players: int, cards: dict[str, str], measure: Measure)
 
 def granted_uplift(run, players: int, seats: dict[int, str]) -> dict[str, Difference]:
     """{"won": .., "score": ..}: the granted seat minus the same seat of the baseline game of
-    the same seed, averaged over the seats granted at this table per seed (one unit), with a
-    paired t interval over seeds; {} when no game was played."""
-    keys = list(run.keys) + ["seat"]
-    columns = [pl.col("won").cast(pl.Float64), pl.col("score").cast(pl.Float64)]
-    base = run.seats_at(players, BASELINE).select(keys + columns)
-    parts = [run.seats_at(players, variant).filter(pl.col("seat") == seat)
-             .select(keys + columns).join(base, on=keys, suffix="__b")
-             .select("game", *((pl.col(c) - pl.col(f"{c}__b")).alias(c) for c in ("won", "score")))
-             for seat, variant in seats.items() if seat < players]
-    if not parts:
+    the same seed, averaged over the seats granted at this table per seed (one unit:
+    metrics.uplift_per_seed), with a paired t interval over seeds; {} when no game was played."""
+    per_seed = uplift_per_seed(run.seats, BASELINE, seats, players, ("won", "score"))
+    if per_seed is None:
         return {}
-    per_seed = pl.concat(parts).group_by("game").agg(pl.col("won").mean(), pl.col("score").mean())
     sums = collect(per_seed.select(pl.len().alias("n"), *(
         agg for c in ("won", "score") for agg in (pl.col(c).sum().alias(f"{c}_s"),
                                                     (pl.col(c) ** 2).sum().alias(f"{c}_q")))))

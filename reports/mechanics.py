@@ -47,18 +47,20 @@ def counted(names: dict[str, str], unit: str = "seat") -> list[Mechanic]:
     return [Mechanic(name, positive(column), unit) for name, column in names.items()]
 
 
-def declared(game: str) -> tuple[list[Mechanic], list[str]]:
-    """The game's MECHANICS and UNMEASURED (empty for a game without a section)."""
+def declared(game: str, run=None) -> tuple[list[Mechanic], list[str]]:
+    """The game's MECHANICS and UNMEASURED (empty for a game without a section); a callable
+    MECHANICS is given the run (its component facts come from the run's own data files)."""
     try:
         module = importlib.import_module(f"reports.sections.{game}")
     except ModuleNotFoundError:
         return [], []
     found = getattr(module, "MECHANICS", [])
-    return list(found() if callable(found) else found), list(getattr(module, "UNMEASURED", []))
+    return list(found(run) if callable(found) else found), list(getattr(module, "UNMEASURED",
+                                                                        []))
 
 
 def applies(run) -> bool:
-    return bool(declared(run.spec.name)[0]) and bool(run.player_counts)
+    return bool(declared(run.spec.name, run)[0]) and bool(run.player_counts)
 
 
 def _baseline(run) -> str:
@@ -219,7 +221,7 @@ def summary_block(section) -> list:
 
 def build(section) -> None:
     run = section.run
-    mechanics, unmeasured = declared(run.spec.name)
+    mechanics, unmeasured = declared(run.spec.name, run)
     base = _baseline(run)
     found = {p: use(run, mechanics, p, base) for p in run.player_counts}
     by = {}

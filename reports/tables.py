@@ -42,6 +42,7 @@ class RunTables:
     cards: dict = field(default_factory=dict)
     cards_skipped: list = field(default_factory=list)   # [card, why] a game could not remove
     granted: dict = field(default_factory=dict)         # variant -> ("deck:Entry", seat granted)
+    granted_paid: bool = False                           # each granted at its price (pay = true)
 
     @property
     def cooperative(self) -> bool:
@@ -132,7 +133,7 @@ def open_run(out: Path) -> RunTables:
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
                      [n for n in played if n not in cards and n not in granted], counts,
                      unpaired, bool(identity.get("rotate", False)), Path(out), cards,
-                     list(study.get("skipped") or []), granted)
+                     list(study.get("skipped") or []), granted, study.get("pay") is True)
 
 
 def _card_study(out: Path) -> dict:

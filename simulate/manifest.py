@@ -64,7 +64,9 @@ class Manifest:
                      "identity_hash": cfg.identity_hash(), "package_version": __version__,
                      "game": cfg.game, "config": cfg.raw, "identity": cfg.identity(),
                      "fingerprint": fingerprint(cfg), "chunks": {}, "chunks_done": [],
-                     "games_done": 0, "elapsed_seconds": 0.0}
+                     "games_done": 0, "elapsed_seconds": 0.0,
+                     # the study's own data files, for a report that reads component facts
+                     "components_folder": cfg.components}
         if old is not None:
             old = checked(old, out)
             changed = changes(old["fingerprint"], self.data["fingerprint"])
@@ -167,7 +169,15 @@ def _plannable(identity: dict) -> bool:
 def planned_chunks(identity: dict) -> int:
     """How many chunks the run's config plans (every variant, player count and game range)."""
     ranges = -(-identity["games"] // identity["chunk"])
-    return len(identity["variants"]) * len(identity["player_counts"]) * ranges
+    return ranges * sum(1 for v in identity["variants"] for n in identity["player_counts"]
+                        if not _seat_absent(v, n))
+
+
+def _seat_absent(variant: dict, players: int) -> bool:
+    """A variant granting a seat a table of ``players`` does not have: not played there
+    (runner.seat_absent), read from the grant's words (grants.shown_grant)."""
+    seat = re.search(r" to seat (\d+)(?: at its price)?$", str(variant.get("grant", "")))
+    return seat is not None and int(seat.group(1)) >= players
 
 
 def planned_rows(identity: dict, chunk_id: str) -> tuple[int, int, int] | None:

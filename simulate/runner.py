@@ -19,7 +19,7 @@ from simulate.config import RunConfig, heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import GameSpec, make_rules, rules_hash
 from simulate.games.component_files import data_folder, using_folder
-from simulate.games.grants import grant_at
+from simulate.games.grants import grant_at, is_paid
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
@@ -70,9 +70,29 @@ class Chunk:
 
 
 def plan_chunks(cfg: RunConfig) -> list[Chunk]:
+    """Every variant's chunks at every player count, but where its granted seat is not at the
+    table (those games would be the baseline's again: ``absent_note`` says so)."""
     return [Chunk(v.name, n, start, min(start + cfg.chunk, cfg.games), i)
             for i, v in enumerate(cfg.variants) for n in cfg.player_counts
-            for start in range(0, cfg.games, cfg.chunk)]
+            if not seat_absent(v.grant, n) for start in range(0, cfg.games, cfg.chunk)]
+
+
+def seat_absent(grant: tuple | None, players: int) -> bool:
+    """A grant to a seat a table of ``players`` does not have (grants.grant_at)."""
+    return grant is not None and grant_at(grant, players) is None
+
+
+def absent_note(cfg: RunConfig) -> str:
+    """'3 granted variants are not played at 2 players (the granted seat is not at the
+    table)': the games a run leaves out, or ''."""
+    found: dict[int, int] = {}
+    for v in cfg.variants:
+        for n in cfg.player_counts:
+            if seat_absent(v.grant, n):
+                found[n] = found.get(n, 0) + 1
+    return "; ".join(f"{k} granted variant{'s are' if k > 1 else ' is'} not played at {n} "
+                     f"player{'s' if n > 1 else ''} (the granted seat is not at the table)"
+                     for n, k in sorted(found.items()))
 
 
 Upto = int | dict[str, int | dict[int, int]] | None
@@ -225,9 +245,10 @@ def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
     rules = [v.rules for v in cfg.variants]
     grants = any(v.grant for v in cfg.variants)
+    paid = any(is_paid(v.grant) for v in cfg.variants)
     edits = tuple(e for v in cfg.variants for e in v.components)
     choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules, grants=grants,
-                             edits=edits) for seats in lineups]
+                             edits=edits, paid=paid) for seats in lineups]
     return next((c for c in choices if c[0] == "python"), choices[0])
 
 
@@ -264,6 +285,8 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         check_replaceable(out, bad)
         if bad and say:
             say(f"replaying {describe_bad(bad)}")
+        if say and absent_note(cfg) and upto != 0:
+            say(absent_note(cfg))
         manifest.drop(list(bad))
         _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
     return manifest

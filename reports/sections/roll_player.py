@@ -2,6 +2,8 @@
 the Market ranking and the placeholder data in use; every table within one player count."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 
 from reports.blocks import Details, Figure, Heading, Note, Paragraph, Rate, Table
@@ -18,13 +20,15 @@ UNMEASURED = ["The attribute actions after placing a die (Strength flip, Dexteri
               "column."]
 
 
-def MECHANICS() -> list[Mechanic]:
+def MECHANICS(run=None) -> list[Mechanic]:
     """What the seats do of their own choosing, for reports.mechanics (issue 23); a function:
-    which card is of which kind comes from the Market data."""
+    which card is of which kind comes from the Market data the run played (a study's
+    ``[components] folder``, recorded in its manifest; else the shipped files)."""
     found = [Mechanic("buying a Market card", positive("cards_bought"))]
+    folder = (getattr(run, "manifest", None) or {}).get("components_folder")
     try:
         from simulate.games.roll_player.components import load_components
-        cards = load_components().cards
+        cards = (load_components(Path(folder)) if folder else load_components()).cards
     except Exception:                             # the report must render without the engine
         cards = ()
     for kind, card in KINDS.items():

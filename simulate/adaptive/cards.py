@@ -5,6 +5,7 @@
 decks = ["adventure_cards"]     # data files whose entries are cards (simulate/games/<game>/data/)
 entries = ["Coin Purse"]        # optional: only these entries (default: every entry of the decks)
 interventions = ["removed", "granted"]   # optional: the default, both
+pay = true                      # optional: each card granted at its price (default false: free)
 ```
 
 *Removed*: each entry of the decks becomes one variant without it (``remove = ["deck:Entry"]``;
@@ -12,7 +13,9 @@ an entry with a ``count`` loses every copy). *Granted*: one seat starts the game
 (simulate/games/grants.py; what that means is the game's ruling in its RULES.md), one variant per
 seat, so the granted seat is rotated over every seat of a seed: a seed with its rotations is one
 unit, and the card's value is the granted seat's win rate and score minus the same seat's in the
-baseline game of the same seed (paired). Where the game refuses a removal or a grant (a set that
+baseline game of the same seed (paired). With ``pay = true`` the seat gets the card at its price
+(grants.py; each game's ruling in its RULES.md), so a card's value is net of its cost.
+Where the game refuses a removal or a grant (a set that
 cannot be set up without it, a file whose cards cannot be removed, a deck it cannot grant from)
 that intervention is skipped and the reason kept. The plan is written to ``cards.json`` in the
 out folder; the report's section "What each card is worth" reads it (reports/cards.py).
@@ -22,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from simulate.adaptive.rounds import base_run, write_json
 from simulate.config import NAME_CHARS, MAX_NAME, RunConfig, Variant
@@ -30,9 +33,9 @@ from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import entry_names, few
 from simulate.games.component_files import (Changes, DataFolder, game_components,
                                              shipped_files)
-from simulate.games.grants import parse_grant
+from simulate.games.grants import parse_grant, to_seat
 
-KEYS = {"decks", "entries", "interventions"}
+KEYS = {"decks", "entries", "interventions", "pay"}
 RESULTS = "cards.json"
 PREFIX = "without "
 GRANTED = "granted "
@@ -46,6 +49,7 @@ class CardsPlan:
     skipped: list[tuple[str, str]]      # ("deck:Entry", why the game refused its removal)
     granted: dict[str, list] = dataclasses.field(default_factory=dict)  # one per card and seat:
     # variant name -> ["deck:Entry", seat]
+    pay: bool = False                   # each card granted at its price
 
 
 def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
@@ -53,9 +57,13 @@ def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
     decks = _decks(table.get("decks"), base)
     wanted = _entries(table.get("entries"), decks)
     chosen = _interventions(table.get("interventions", list(INTERVENTIONS)))
+    pay = table.get("pay", False)
+    if not isinstance(pay, bool):
+        raise ConfigError(f"[cards] pay = {pay!r} is invalid; allowed: true (each card granted "
+                          "at its price) or false (free, the default)")
     baseline = base.variants[0]
     changes = Changes(base.game, base.components, baseline.components)
-    plan = CardsPlan(base, {}, [])
+    plan = CardsPlan(base, {}, [], pay=pay)
     variants, taken = [baseline], {}
     for deck, names in decks.items():
         for entry in names:
@@ -93,21 +101,32 @@ def _granted(plan: CardsPlan, card: str, changes: Changes, base: RunConfig,
     """One variant per seat of the largest table, each granting that seat the card (a seat
     beyond a smaller table plays the baseline there: grants.grant_at)."""
     baseline, seats = base.variants[0], max(base.player_counts)
-    where = f"[cards] {card} (granted)"
+    names = [variant_label(f"{card.split(':', 1)[1]}, seat {seat}", taken, GRANTED)
+             for seat in range(seats)]
     try:
-        grant = parse_grant({"card": card, "seat": 0}, base.spec, seats, where)
-        changes.checked({}, where, base.spec, baseline.rules, seats, grant)
+        variants = granted_twins(baseline, card, plan.pay, changes, base.spec, seats, {},
+                                 f"[cards] {card} (granted)", names.__getitem__)
     except ConfigError as exc:
         plan.skipped.append((card, f"granted: {exc}"))
         return []
-    variants = []
-    for seat in range(seats):
-        name = variant_label(f"{card.split(':', 1)[1]}, seat {seat}", taken, GRANTED)
+    for seat, name in enumerate(names):
         taken[name] = card
         plan.granted[name] = [card, seat]
-        variants.append(Variant(name, baseline.overrides, baseline.rules,
-                                components=baseline.components, grant=grant[:2] + (seat,)))
     return variants
+
+
+def granted_twins(point: Variant, card: str, pay: bool, changes: Changes, spec: Any,
+                  seats: int, fields: dict, where: str,
+                  name: Callable[[int], str]) -> list[Variant]:
+    """``point``'s twins, one per seat of a ``seats`` table, that seat granted ``card`` (at its
+    price with ``pay``): the same rules and components (``fields``: the point's own changes over
+    the common ones, so the grant is checked on the set its twins play). A seat beyond a smaller
+    table is not played there (runner.seat_absent). `simulate cards` and tune's granted targets
+    both build their twins here."""
+    grant = parse_grant({"card": card, "seat": 0, "pay": pay}, spec, seats, where)
+    changes.checked(fields, where, spec, point.rules, seats, grant)
+    return [dataclasses.replace(point, name=name(seat), grant=to_seat(grant, seat))
+            for seat in range(seats)]
 
 
 def _interventions(value: Any) -> tuple[str, ...]:
@@ -177,13 +196,14 @@ def plan_summary(plan: CardsPlan) -> str:
     """'51 cards removed one at a time, 51 granted to each of 3 seats, 0 refused by the game'."""
     seats = max(plan.cfg.player_counts)
     granted = len({card for card, _ in plan.granted.values()})
-    return (f"{len(plan.cards)} cards removed one at a time, {granted} granted to each of "
-            f"{seats} seat{'s' if seats > 1 else ''}, {len(plan.skipped)} refused by the game")
+    price = " at its price" if plan.pay and granted else ""
+    return (f"{len(plan.cards)} cards removed one at a time, {granted} granted{price} to each "
+            f"of {seats} seat{'s' if seats > 1 else ''}, {len(plan.skipped)} refused by the game")
 
 
 def save_plan(plan: CardsPlan) -> None:
     write_json(Path(plan.cfg.out) / RESULTS,
-               {"cards": plan.cards, "granted": plan.granted,
+               {"cards": plan.cards, "granted": plan.granted, "pay": plan.pay,
                 "skipped": [list(s) for s in plan.skipped],
                 "method": "removed: one variant per card, taken out of the game; granted: one "
                           "variant per card and seat, that seat starting with the card; both on "

@@ -27,9 +27,10 @@ METRICS = {
     "mean_score": "mean score of the seats (with seat = k: that seat's mean score)",
     "decisions": "mean decisions per game",
     "granted_uplift": "the win rate of a seat granted card = \"deck:Entry\" (rotated over the "
-                      "seats) minus the same seat's without it, per seed (points as a fraction)",
-    "granted_score_uplift": "the score of a seat granted card = \"deck:Entry\" minus the same "
-                            "seat's without it, per seed",
+                      "seats; pay = true: at its price) minus the same seat's without it, per "
+                      "seed (points as a fraction)",
+    "granted_score_uplift": "the score of a seat granted card = \"deck:Entry\" (pay = true: at "
+                            "its price) minus the same seat's without it, per seed",
 }
 GRANTED = ("granted_uplift", "granted_score_uplift")
 
@@ -40,19 +41,26 @@ class Metric:
     seat: int | None = None
     binary: bool = False          # a 0/1 value per game: rate intervals, McNemar tests
     card: str | None = None       # granted_*: the card ("deck:Entry") granted to each seat
+    pay: bool = False             # granted_*: at its price (grants.py)
 
     @property
     def label(self) -> str:
         if self.card:
-            return f"{self.name} ({self.card})"
+            return f"{self.name} ({self.card}{' at its price' if self.pay else ''})"
         return self.name if self.seat is None else f"{self.name} (seat {self.seat})"
 
 
-def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) -> Metric:
-    """``metric = "..."`` (and ``seat = k``) from a [tune] target or [sensitivity] table."""
+def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str,
+                 granted: bool = True) -> Metric:
+    """``metric = "..."`` (and ``seat = k``) from a [tune] target or [sensitivity] table;
+    ``granted``: whether the command plays the granted twins a granted_* metric reads."""
     name = table.get("metric")
     own = {c: t for c, (t, _) in spec.game_columns.items() if t in ("int", "float", "bool")}
-    known = list(METRICS) + list(own)
+    known = [m for m in METRICS if granted or m not in GRANTED] + list(own)
+    if name in GRANTED and not granted:
+        raise ConfigError(f"{where}: metric {name!r} is not offered here (it needs a seat "
+                          "granted the card, which only tune and `simulate cards` play); "
+                          f"allowed: {', '.join(known)}")
     if not isinstance(name, str) or name not in known:
         raise ConfigError(f"{where}: unknown metric {name!r}{did_you_mean(name, known)}; "
                           f"allowed: {', '.join(known)}")
@@ -75,8 +83,14 @@ def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str) ->
     if name in GRANTED and (not isinstance(card, str) or ":" not in card):
         raise ConfigError(f'{where}: {name} needs the card granted, card = "deck:Entry" '
                           f"(got {card!r})")
+    pay = table.get("pay", False)
+    if "pay" in table and name not in GRANTED:
+        raise ConfigError(f"{where}: pay = applies only to {', '.join(GRANTED)}")
+    if not isinstance(pay, bool):
+        raise ConfigError(f"{where}: pay = {pay!r} is invalid; allowed: true (the card granted "
+                          "at its price) or false (free, the default)")
     binary = name in ("win_rate", "team_win_rate") or own.get(name) == "bool"
-    return Metric(name, seat, binary, card)
+    return Metric(name, seat, binary, card, pay)
 
 
 def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.ndarray:
@@ -124,15 +138,30 @@ def granted_per_seed(metric: Metric, seats: pl.LazyFrame, variant: str, players:
     """Per seed: the granted seat's win (or score) minus the same seat's in ``variant``'s own
     game of the seed, averaged over the seats granted (each seat in turn: one unit per seed)."""
     column = "won" if metric.name == "granted_uplift" else "score"
-    value = pl.col(column).cast(pl.Float64)
-    mine = seats.filter((pl.col("players") == players) & (pl.col("game") < games))
-    keys = ["game", "seat"] + (["rotation"] if "rotation" in seats.collect_schema() else [])
-    base = mine.filter(pl.col("variant") == variant).select(*keys, value)
-    parts = [mine.filter((pl.col("variant") == granted_variant(variant, s)) & (pl.col("seat") == s))
-             .select(*keys, value).join(base, on=keys, suffix="__b")
-             .select("game", (pl.col(column) - pl.col(f"{column}__b")).alias("d"))
-             for s in range(players)]
-    return _per_seed(pl.concat(parts).collect(), pl.col("d").mean())
+    twins = {s: granted_variant(variant, s) for s in range(players)}
+    found = uplift_per_seed(seats.filter(pl.col("game") < games), variant, twins, players,
+                            (column,))
+    return np.array([]) if found is None else found.collect()[column].to_numpy()
+
+
+def uplift_per_seed(seats: pl.LazyFrame, base: str, twins: dict[int, str], players: int,
+                    columns: tuple[str, ...]) -> pl.LazyFrame | None:
+    """One row per seed (``game``, in order): for each column, the granted seat's value minus
+    the same seat's in ``base``'s game of the seed (the same rotation), the mean over the seats
+    granted at this table (``twins``: seat -> its twin variant), so a seed is one unit; None
+    when no granted seat sits at this table. Tune's granted targets and the report's section
+    "What each card is worth" both read it."""
+    mine = seats.filter(pl.col("players") == players)
+    keys = ["game", "seat"] + (["rotation"] if "rotation" in mine.collect_schema() else [])
+    values = [pl.col(c).cast(pl.Float64) for c in columns]
+    baseline = mine.filter(pl.col("variant") == base).select(*keys, *values)
+    parts = [mine.filter((pl.col("variant") == twin) & (pl.col("seat") == seat))
+             .select(*keys, *values).join(baseline, on=keys, suffix="__b")
+             .select("game", *((pl.col(c) - pl.col(f"{c}__b")).alias(c) for c in columns))
+             for seat, twin in twins.items() if seat < players]
+    if not parts:
+        return None
+    return pl.concat(parts).group_by("game").agg(pl.col(c).mean() for c in columns).sort("game")
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,8 @@ def plan_sensitivity(data: dict[str, Any], **overrides: Any) -> SensitivityPlan:
     if players not in base.player_counts:
         raise ConfigError(f"[sensitivity] players = {players!r} is invalid; allowed: one of "
                           f"the run's player counts {base.player_counts}")
-    metric = parse_metric({"metric": "mean_score", **table}, spec, [players], "[sensitivity]")
+    metric = parse_metric({"metric": "mean_score", **table}, spec, [players], "[sensitivity]",
+                          granted=False)
     negligible = table.get("negligible")
     if negligible is not None and (not is_number(negligible) or negligible <= 0):
         raise ConfigError(f"[sensitivity] negligible = {negligible!r} is invalid; allowed: "

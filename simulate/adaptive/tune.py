@@ -18,6 +18,8 @@ method = "auto"            # auto | bisection | halving
 metric = "team_win_rate"   # see simulate.adaptive.metrics.METRICS, or a game column
 players = 3
 equals = 0.5               # or at_most = ..., or at_least = ...
+# a granted target: metric = "granted_uplift", card = "deck:Entry" (pay = true: granted at
+# its price, so tuning the card's cost moves it: configs/tune_price_roll_player.toml)
 ```
 
 The run directory is a normal one: one variant per grid point (named like a sweep point), its
@@ -33,6 +35,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from simulate.adaptive.cards import granted_twins
 from simulate.adaptive.metrics import METRICS, granted_variant, parse_metric, read_values
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
@@ -40,12 +43,11 @@ from simulate.config import RunConfig, Variant, _only, _positive, is_number, sho
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
 from simulate.games.component_edits import is_address
 from simulate.games.component_files import Changes
-from simulate.games.grants import parse_grant
 from simulate.runner import run
 
 TUNE_KEYS = {"rules", "step", "tolerance", "confidence", "first_games", "max_games", "budget",
              "method", "targets"}
-TARGET_KEYS = {"metric", "seat", "players", "tolerance", "card"} | set(GOALS)
+TARGET_KEYS = {"metric", "seat", "players", "tolerance", "card", "pay"} | set(GOALS)
 MAX_GRID = 400
 
 
@@ -103,7 +105,7 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
         edits = changes.checked(fields, f"[tune] {name}", spec, made,
                                 max(t.players for t in targets)) if fields else changes.common
         variants.append(Variant(name, overrides, made, components=edits))
-        variants += _granted_twins(variants[-1], targets, changes, spec)
+        variants += _granted_twins(variants[-1], targets, changes, spec, fields)
     plan.cfg = dataclasses.replace(base, games=cap, variants=variants,
                                    player_counts=sorted({t.players for t in targets}))
     return plan
@@ -117,14 +119,15 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     names = {p: plan.variant_name(p) for p in plan.grid}
     run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
 
-    twins = [v.name for v in cfg.variants if v.grant]
-    seats = max(t.players for t in plan.targets)
+    granted = sorted({t.players for t in plan.targets if t.metric.card})
+    seats = max(granted, default=0)
 
     def sample(step: dict[Point, int]) -> dict[Point, list]:
-        upto = {names[p]: n for p, n in step.items()}
-        if twins:                 # a granted target: each point's twins play its games too
-            upto.update({granted_variant(names[p], s): n for p, n in step.items()
-                         for s in range(seats)})
+        upto: dict = {names[p]: n for p, n in step.items()}
+        # a granted target: each point's twins play its games too, at the granted targets'
+        # player counts only (and never where the granted seat is not at the table)
+        upto.update({granted_variant(names[p], s): {k: n for k in granted if s < k}
+                     for p, n in step.items() for s in range(seats)})
         run(cfg, backend, scheduler, progress, upto=upto)
         return {p: [read_values(cfg.out, t.metric, names[p], t.players, n)
                     for t in plan.targets] for p, n in step.items()}
@@ -142,21 +145,23 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     return result
 
 
-def _granted_twins(point: Variant, targets: list[Target], changes: Changes,
-                   spec: Any) -> list[Variant]:
-    """A granted target's twins of one grid point: the same rules and components, one seat
-    starting with the card, one twin per seat of the largest table (granted_per_seed)."""
-    cards = sorted({t.metric.card for t in targets if t.metric.card})
+def _granted_twins(point: Variant, targets: list[Target], changes: Changes, spec: Any,
+                   fields: dict) -> list[Variant]:
+    """A granted target's twins of one grid point: the point's rules and components (checked
+    with the grant on the point's own set, ``fields``), one seat starting with the card (at its
+    price with ``pay = true``), one twin per seat of the largest granted table
+    (granted_per_seed)."""
+    granted = [t for t in targets if t.metric.card]
+    cards = sorted({(t.metric.card, t.metric.pay) for t in granted})
     if not cards:
         return []
     if len(cards) > 1:
-        raise ConfigError(f"[[tune.targets]]: one granted card per tune (got {', '.join(cards)})")
-    seats = max(t.players for t in targets)
-    where = f"[[tune.targets]] card = {cards[0]!r}"
-    grant = parse_grant({"card": cards[0], "seat": 0}, spec, seats, where)
-    changes.checked({}, where, spec, point.rules, seats, grant)    # the entry is in the set
-    return [dataclasses.replace(point, name=granted_variant(point.name, seat),
-                                grant=grant[:2] + (seat,)) for seat in range(seats)]
+        shown = ", ".join(f"{c}{' (paid)' if p else ''}" for c, p in cards)
+        raise ConfigError(f"[[tune.targets]]: one granted card per tune (got {shown})")
+    card, pay = cards[0]
+    where = f"[[tune.targets]] card = {card!r} at {point.name}"
+    return granted_twins(point, card, pay, changes, spec, max(t.players for t in granted),
+                         fields, where, lambda seat: granted_variant(point.name, seat))
 
 
 def final_toml(plan: TunePlan, result: dict) -> str:

@@ -28,6 +28,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
     from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_toml
     from simulate.cli.progress import RunProgress
+    from simulate.runner import absent_note
 
     with user_errors(debug):
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
@@ -37,6 +38,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
             report_path = build_tune_report(plan.cfg.out) if report else None
+        if absent_note(plan.cfg):
+            typer.echo(absent_note(plan.cfg))
         typer.echo(f"method: {result['method']}")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)

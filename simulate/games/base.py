@@ -253,6 +253,8 @@ class GameSpec:
     placeholder_rules: tuple[tuple[str, str], ...] = ()
     # the data files whose entries a seat can be granted at set-up (simulate/games/grants.py)
     grants: tuple[str, ...] = ()
+    # of those, the files whose cards a seat can be granted at their price (``pay = true``)
+    paid_grants: tuple[str, ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

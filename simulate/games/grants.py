@@ -1,7 +1,8 @@
 """A card granted to one seat at set-up: what a card is worth to the seat that has it.
 
-A grant is ``(file, entry, seat)``, e.g. ``("adventure_cards.json", "Coin Purse", 1)``: that seat
-starts the game with one copy of the entry, taken from wherever the game would otherwise keep it
+A grant is ``(file, entry, seat)`` or ``(file, entry, seat, paid)``, e.g.
+``("adventure_cards.json", "Coin Purse", 1)``: that seat starts the game with one copy of the
+entry, taken from wherever the game would otherwise keep it
 (a shuffled deck, a supply), so no card is added to the game. What "starts with it" means is the
 game's ruling (its RULES.md, "Granted cards"); a game that grants lists the files whose entries
 it can grant in ``GameSpec.grants`` and takes ``new_game(rules, n, rng, heroes, grant=...)``.
@@ -11,6 +12,13 @@ of them, for where a granted card goes in a shuffled deck), so a granted game an
 game of the same seed deal the same cards but the granted one, and their difference is the card.
 In a config a variant says ``grant = { card = "adventure_cards:Coin Purse", seat = 1 }``; the
 variant's identity (the manifest's fingerprint) holds it, so a resume with another grant is refused.
+
+A *paid* grant (``pay = true``, the tuple's 4th place, False when absent) gives the seat the card at
+its price: the seat pays the card's cost at set-up out of what it starts with, so a card's price
+moves its paid grant's value (what a neutral price is tuned on). How a game takes the price and
+what it does when the seat cannot pay it all is its ruling (RULES.md, "Granted cards"); a game
+lists the files it can grant paid in ``GameSpec.paid_grants``. A free grant's tuple keeps its three
+places, so the fingerprints and manifests written before paid grants stay valid.
 """
 from __future__ import annotations
 
@@ -20,20 +28,23 @@ from typing import Any
 from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import few
 
-Grant = tuple      # (file, entry, seat)
+Grant = tuple      # (file, entry, seat) or (file, entry, seat, paid)
 KEYS = ("card", "seat")
+OPTIONAL = ("pay",)
 
 
 def parse_grant(value: Any, spec: Any, seats: int, where: str) -> Grant:
-    """``{card = "deck:Entry", seat = N}`` -> ``(file, entry, seat)``; the entry itself is
-    checked when the game is set up with it (``Changes.checked``)."""
+    """``{card = "deck:Entry", seat = N}`` -> ``(file, entry, seat)`` (with ``pay = true``:
+    ``(file, entry, seat, True)``); the entry itself is checked when the game is set up with it
+    (``Changes.checked``)."""
     example = f'grant = {{ card = "{(spec.grants or ("deck",))[0]}:Entry", seat = 0 }}'
     if not spec.grants:
         raise ConfigError(f"{where}: grant: {spec.name} cannot grant a card yet (the games that "
                           f"can: {', '.join(grant_games())})")
-    if not isinstance(value, dict) or set(value) != set(KEYS):
-        unknown = [k for k in value if k not in KEYS] if isinstance(value, dict) else []
-        hint = f" (unknown key '{unknown[0]}'{did_you_mean(unknown[0], KEYS)})" if unknown else ""
+    if not isinstance(value, dict) or not set(KEYS) <= set(value) <= set(KEYS + OPTIONAL):
+        known = KEYS + OPTIONAL
+        unknown = [k for k in value if k not in known] if isinstance(value, dict) else []
+        hint = f" (unknown key '{unknown[0]}'{did_you_mean(unknown[0], known)})" if unknown else ""
         raise ConfigError(f"{where}: grant = {value!r} is invalid{hint}; write {example}")
     card, seat = value["card"], value["seat"]
     if not isinstance(card, str) or ":" not in card:
@@ -48,13 +59,39 @@ def parse_grant(value: Any, spec: Any, seats: int, where: str) -> Grant:
         raise ConfigError(f"{where}: grant card {card!r}: name an entry after the colon")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise ConfigError(f"{where}: grant seat = {seat!r} is invalid; allowed: 0..{seats - 1}")
-    return (stem + ".json", entry, seat)
+    pay = value.get("pay", False)
+    if not isinstance(pay, bool):
+        raise ConfigError(f"{where}: grant pay = {pay!r} is invalid; allowed: true or false")
+    if pay:
+        paid_stem(stem, spec, where)
+    return (stem + ".json", entry, seat) + ((True,) if pay else ())
+
+
+def paid_stem(stem: str, spec: Any, where: str) -> None:
+    """A one-line error unless the game can grant cards of ``stem`` at their price."""
+    paid = getattr(spec, "paid_grants", ())
+    if stem not in paid:
+        can = f"; it can for {', '.join(paid)}" if paid else ""
+        raise ConfigError(f"{where}: grant pay = true: {spec.name} cannot grant a card of "
+                          f"'{stem}' at its price (its RULES.md, \"Granted cards\", says why)"
+                          f"{can}")
+
+
+def is_paid(grant: Grant | None) -> bool:
+    return grant is not None and len(grant) > 3 and bool(grant[3])
+
+
+def to_seat(grant: Grant, seat: int) -> Grant:
+    """The same grant (card, paid or not) to another seat."""
+    return tuple(grant[:2]) + (seat,) + tuple(grant[3:])
 
 
 def shown_grant(grant: Grant) -> str:
-    """``adventure_cards:Coin Purse to seat 1``: the grant in the config's words."""
-    file, entry, seat = grant
-    return f"{file.removesuffix('.json')}:{entry} to seat {seat}"
+    """``adventure_cards:Coin Purse to seat 1`` (paid: ``... to seat 1 at its price``): the
+    grant in the config's words (a free grant's words are those of before paid grants)."""
+    file, entry, seat = grant[:3]
+    return f"{file.removesuffix('.json')}:{entry} to seat {seat}" + \
+        (" at its price" if is_paid(grant) else "")
 
 
 def grant_at(grant: Grant | None, players: int) -> Grant | None:
@@ -90,7 +127,7 @@ def shuffle_in(deck: list, card: Any, rng: random.Random) -> None:
 
 def unknown_entry(grant: Grant, names: list[str]) -> ConfigError:
     """The one line for a granted entry that the file does not hold."""
-    file, entry, _ = grant
+    file, entry = grant[:2]
     stem = file.removesuffix(".json")
     return ConfigError(f"grant {stem}:{entry}: unknown entry '{entry}'"
                        f"{did_you_mean(entry, names)}; the file's entries: {few(names)}")

@@ -18,7 +18,7 @@ def take_granted(state, grant: Grant | None) -> int:
     """The granted card's id, taken out of the supply it would come from (-1: no grant)."""
     if grant is None:
         return -1
-    file, entry, _ = grant
+    file, entry = grant[:2]
     comp = state.comp
     if file == "adventure_cards.json":
         card = state.adventure_id.get(entry, -1)
@@ -39,7 +39,7 @@ def give_granted(state, grant: Grant | None, card: int) -> None:
     """The seat starts with the card: in its shuffled starting deck, or its adventure cards."""
     if grant is None:
         return
-    file, _, seat = grant
+    file, _, seat = grant[:3]
     if file == "adventure_cards.json":
         state.adventures[seat].append(card)
     else:

@@ -29,4 +29,5 @@ GAME = GameSpec(
     score_bounds=(0.0, 400.0),
     placeholders=_COMPONENTS.placeholders,
     grants=("equipment",),
+    paid_grants=("equipment",),
 )

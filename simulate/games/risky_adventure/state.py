@@ -20,7 +20,7 @@ from simulate.games.risky_adventure.hidden import redraw_hidden
 from simulate.games.risky_adventure.rules import Rules
 from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.view import View
-from simulate.games.grants import take_one, unknown_entry
+from simulate.games.grants import is_paid, take_one, unknown_entry
 
 INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
 EXCAVATION_SPOTS = tuple(tuple(A.excavation_spot(e, d) for d in range(3))
@@ -64,6 +64,7 @@ class State(Claims, Scoring):
         # players
         self.fame = [0] * n
         self.clocks = [rules.starting_clocks] * n
+        self.owed = [0] * n                            # clocks a paid grant still owes the camp
         self.equipment = [[] for _ in range(n)]
         self.active_from = [{} for _ in range(n)]     # card -> first turn its effect works
         self.attached = [[] for _ in range(n)]         # (card, artifact type or -1 = wild)
@@ -110,7 +111,7 @@ class State(Claims, Scoring):
         self.expeditions_done = 0
         self.reached_end = False                       # someone reached the end this round
         if grant is not None:
-            self._give_granted(grant[2], granted)
+            self._give_granted(grant[2], granted, is_paid(grant))
 
     def _take_granted(self, grant) -> int:
         """A granted equipment card (RULES.md, "Granted cards"), out of the shuffled deck."""
@@ -123,9 +124,17 @@ class State(Claims, Scoring):
         take_one(self.equipment_deck, card)
         return card
 
-    def _give_granted(self, seat: int, card: int) -> None:
+    def _give_granted(self, seat: int, card: int, paid: bool = False) -> None:
         """The seat starts owning it: working from the first turn, or (a card that needs an
-        artifact) waiting for one, as a card taken from the camp would."""
+        artifact) waiting for one, as a card taken from the camp would. Paid: a clock per
+        symbol of its cost back to the camp, what the seat lacks owed (``gain_clocks``)."""
+        if paid:
+            price = sum(self.comp.equipment[card].need)
+            paid_now = min(price, self.clocks[seat])
+            self.clocks[seat] -= paid_now
+            if self.rules.supply_limited:
+                self.clock_supply += paid_now
+            self.owed[seat] = price - paid_now
         self.equipment[seat].append(card)
         waits = self.comp.equipment[card].kind in NEEDS_ARTIFACT
         self.active_from[seat][card] = INACTIVE if waits else 0

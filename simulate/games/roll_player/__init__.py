@@ -31,4 +31,5 @@ GAME = GameSpec(
         "Backstory cells and goal star values (inferred, not printed data)",
     ),
     grants=("market",),
+    paid_grants=("market",),
 )

@@ -9,7 +9,7 @@ the Market Phase, one card from the discard pile back into the Market.
 """
 from __future__ import annotations
 
-from simulate.games.grants import take_one, unknown_entry
+from simulate.games.grants import is_paid, take_one, unknown_entry
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import ALIGNMENT_STEP, load_components
 from simulate.games.roll_player.phases import (P_MARKET, P_RECALL, S_BUY, S_BUY_AGAIN, S_DRUID,
@@ -48,6 +48,7 @@ class MarketFlow:
             t.discard.extend(pile[:k])
             del pile[:k]
         self.deck = piles[1] + piles[0]            # the top of the deck is the end
+        self.grant_price = [0] * t.n               # a paid grant's cost, out of starting Gold
         if grant is not None:
             self._give_granted(grant)
         self._fill_market()
@@ -55,13 +56,16 @@ class MarketFlow:
     def _give_granted(self, grant) -> None:
         """The seat starts owning the card (RULES.md, "Granted cards"), taken from the deck or
         the set-up discards: as if bought, but for free, its Trait arrow moving the alignment
-        token from the centre; a weapon's raise on buying is not given (no die on the sheet)."""
+        token from the centre; a weapon's raise on buying is not given (no die on the sheet).
+        Paid (``pay = true``): its cost comes off the seat's starting Gold (setup.py)."""
         t = self.t
         card = t.comp.card_by_name.get(grant[1])
         if card is None:
             raise unknown_entry(grant, [c.name for c in t.comp.cards])
         any(take_one(pile, card.id) for pile in (self.deck, t.discard, t.trashed))
         seat = grant[2]
+        if is_paid(grant):
+            self.grant_price[seat] = card.cost
         getattr(t, OWNED[card.type])[seat].append(card.id)
         if card.type == "trait":
             cell = ALIGNMENT_STEP[t.token[seat]][card.arrow]

@@ -108,7 +108,8 @@ class SetUp:
             setattr(t, attr, [order[s % pile] for s in range(t.n)])
         per_seat = (2 if t.solo else t.n) + rules.starting_dice_extra
         for seat in range(t.n):
-            t.gold[seat] = rules.starting_gold[seat]
+            # a paid grant's price (market.py): what Gold cannot pay is owed (RULES.md)
+            t.gold[seat] = rules.starting_gold[seat] - self.grant_price[seat]
             t.starting_dice[seat] = [(self.draw_die(), self.roll()) for _ in range(per_seat)]
             if self.events is not None:
                 dice = ", ".join(f"{COLOURS[c]} {v}" for c, v in t.starting_dice[seat])

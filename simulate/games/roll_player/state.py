@@ -98,7 +98,8 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
                     if filled:
                         dice[t.cols[seat][s]] += 1
                         assert 1 <= t.vals[seat][s] <= 12, "die value out of range"
-            assert t.gold[seat] >= 0 and t.charisma[seat] >= 0, f"seat {seat} owes Gold"
+            owed = min(0, rules.starting_gold[seat] - self.grant_price[seat])   # a paid grant
+            assert t.gold[seat] >= owed and t.charisma[seat] >= 0, f"seat {seat} owes Gold"
             hands = sum(t.comp.cards[w].hands for w in t.weapons[seat])
             assert hands <= rules.weapon_hands, f"seat {seat} holds {hands} hands of weapons"
             assert set(t.exhausted[seat]) <= set(t.skills[seat])
