@@ -68,6 +68,22 @@ X_SYMBOL, X_REWARD, X_FAME = 0, 1, 2            # EXP[board, spot]
 M_NEEDS, M_FAME = 0, 3                          # MAPS_DATA[m]: per type (3), fame
 
 
+# Every field of the component tuples (components.py) is written into the arrays below or named
+# here as not affecting play, with why: tests/games/risky_adventure/test_kernel_layout.py holds
+# both to the tuples' fields, so a new field cannot be silently ignored by the kernel.
+ENCODED = {"Artifact": ("type", "need", "fame", "clock", "back"),
+           "Spot": ("symbol", "reward", "fame"),
+           "Expedition": ("spots",),
+           "Equipment": ("kind", "need", "excavations", "shows", "activation", "trigger"),
+           "TreasureMap": ("needs", "fame"),
+           "Components": ("artifacts", "expeditions", "equipment", "maps")}
+NOT_PLAYED = {"Artifact.id": "a name: the chunk driver joins the ids each seat took",
+              "Equipment.id": "a name: the chunk driver joins the ids each seat took",
+              "TreasureMap.id": "a name (maps are counted, not named, in the tables)",
+              "Expedition.name": "a name for the game log (simulate replay)",
+              "Components.placeholders": "the report's placeholder warning"}
+
+
 def components_arrays(comp) -> tuple:
     """(ART, EQ, EXP, MAPS_DATA): every component of ``data/*.json`` as loaded (a study's folder
     and component edits included) in int arrays."""
