@@ -34,16 +34,29 @@ class SpotValuer(Strategy):
     param_ranges = {"clock_value": (0.0, 5.0), "progress_value": (0.0, 3.0),
                     "map_wild_value": (0.0, 10.0), "map_weight": (0.0, 5.0),
                     "discount_value": (0.0, 10.0), "bonus_value": (0.0, 10.0),
-                    "scarab_weight": (0.0, 5.0)}
+                    "scarab_weight": (0.0, 5.0), "unready_share": (0.0, 1.0),
+                    "discount_fit": (0.0, 1.0), "equipment_late": (0.0, 1.0),
+                    "tie_value": (0.0, 3.0), "bonus_clock_weight": (0.0, 10.0)}
 
     def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
                  map_wild_value: float = 2.5, map_weight: float = 0.5,
                  discount_value: float = 2.0, bonus_value: float = 2.0,
-                 scarab_weight: float = 1.0):
+                 scarab_weight: float = 1.0, unready_share: float = 0.6,
+                 discount_fit: float = 0.0, equipment_late: float = 0.0,
+                 tie_value: float = 0.0, bonus_clock_weight: float = 3.0):
         self.clock_value, self.progress_value = clock_value, progress_value
         self.map_wild_value, self.map_weight = map_wild_value, map_weight
         self.discount_value, self.bonus_value = discount_value, bonus_value
         self.scarab_weight = scarab_weight
+        # buying equipment: a card not yet activatable is worth unready_share of a working one;
+        # a discount follows how much of its excavation is left (discount_fit: 0 not at all,
+        # 1 fully); no discount or bonus card is worth buying once game_left <= equipment_late;
+        # every card also counts tie_value (the tie-break: most equipment cards)
+        self.unready_share, self.discount_fit = unready_share, discount_fit
+        self.equipment_late, self.tie_value = equipment_late, tie_value
+        # using a bonus card: its clock rather than its fame when game_left x clock_value x
+        # bonus_clock_weight > 1
+        self.bonus_clock_weight = bonus_clock_weight
         # the last placement's spot values, for the claim of the same turn of the same game: a
         # seat plays a whole chunk, and is not asked for a forced placement (one legal choice);
         # its game is the rng simulate/play.py hands it at each game's start
@@ -72,12 +85,19 @@ class SpotValuer(Strategy):
             pairs_gain = kinds.count(other) > kinds.count(c.kind)
             gain = (rules.scarab_pair_fame - rules.scarab_part_fame if pairs_gain
                     else rules.scarab_part_fame)
-            return gain * self.scarab_weight
+            return gain * self.scarab_weight + self.tie_value
         ready = 1.0
         if c.activation >= 0 and not (view.free_types[c.activation] or view.free_wilds):
-            ready = 0.6
-        worth = self.discount_value if c.kind.startswith("discount") else self.bonus_value
-        return worth * left * ready
+            ready = self.unready_share
+        discount = c.kind.startswith("discount")
+        worth = self.discount_value if discount else self.bonus_value
+        if discount and self.discount_fit:
+            rules = view.rules
+            share = view.excavation_left[c.excavations[0]] / (rules.a_per_excavation
+                                                               + rules.b_per_excavation)
+            worth *= 1 - self.discount_fit + self.discount_fit * share
+        value = worth * left * ready if left > self.equipment_late else 0.0
+        return value + self.tie_value
 
     def artifact_value(self, view, a: int, e: int, want: list[float]) -> float:
         art = view.comp.artifacts[a]
@@ -151,8 +171,9 @@ class SpotValuer(Strategy):
         if phase == A.Phase.MAP:
             return max(actions, key=lambda a: self.map_value(view, a))
         if phase == A.Phase.BONUS:
-            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * 3 > 1 \
-                else A.FAME
+            weight = self.bonus_clock_weight
+            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * weight \
+                > 1 else A.FAME
         typed = [a for a in actions if isinstance(a, A.Activate) and not a.wild]
         return typed[0] if typed else actions[0]
 

@@ -6,9 +6,11 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 
-from simulate.games.risky_adventure import components
+from simulate.games.risky_adventure import Rules, components
+from simulate.games.risky_adventure.actions import EXPEDITION_SPOT
 from simulate.games.risky_adventure.components import KINDS, REWARDS, load_components
-from simulate.games.risky_adventure.kernel_layout import ENCODED, NOT_PLAYED, components_arrays
+from simulate.games.risky_adventure.kernel_layout import (ENCODED, NOT_PLAYED, buffer_sizes,
+                                                          components_arrays)
 
 TUPLES = {name: cls for name, cls in vars(components).items()
           if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
@@ -62,3 +64,20 @@ def test_changing_an_encoded_field_changes_what_the_kernel_plays(kind, field):
                                          *rows[1:])})
     before, after = components_arrays(comp), components_arrays(edited)
     assert any(not np.array_equal(b, a) for b, a in zip(before, after)), f"{kind}.{field}"
+
+
+def test_the_buffers_follow_the_data_and_rules():
+    """Longer boards and more cards than any hand-kept size had room for (spot ids below 40,
+    256 action rows, 8 placed spots): the buffers grow with them."""
+    comp = load_components()
+    board = comp.expeditions[0]
+    boards = tuple(x._replace(spots=x.spots * 4) for x in comp.expeditions)      # 32 spots
+    cards = comp.equipment * 6                                                  # 180 cards
+    big = comp._replace(expeditions=boards, equipment=cards)
+    rules = Rules(adventurers=5, trades_per_turn=4, revealed_artifacts=3, camp_spaces=6)
+    width, rows, spots, variants = buffer_sizes(rules, big)
+    assert spots > EXPEDITION_SPOT + len(board.spots) * 4 > 40
+    assert rows >= max(2 * len(cards) + 1, (1 << 5) * 5) > 256
+    assert width > max(len(cards), len(boards[0].spots))
+    assert variants == 1 << 12                  # 6 x 2 Discount A cards per excavation
+    assert buffer_sizes(Rules(), comp)[3] == 4
