@@ -36,14 +36,16 @@ class SpotValuer(Strategy):
                     "discount_value": (0.0, 10.0), "bonus_value": (0.0, 10.0),
                     "scarab_weight": (0.0, 5.0), "unready_share": (0.0, 1.0),
                     "discount_fit": (0.0, 1.0), "equipment_late": (0.0, 1.0),
-                    "tie_value": (0.0, 3.0), "bonus_clock_weight": (0.0, 10.0)}
+                    "tie_value": (0.0, 3.0), "bonus_clock_weight": (0.0, 10.0),
+                    "bonus_use": (0.0, 5.0)}
 
     def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
                  map_wild_value: float = 2.5, map_weight: float = 0.5,
                  discount_value: float = 2.0, bonus_value: float = 2.0,
                  scarab_weight: float = 1.0, unready_share: float = 0.6,
                  discount_fit: float = 0.0, equipment_late: float = 0.0,
-                 tie_value: float = 0.0, bonus_clock_weight: float = 3.0):
+                 tie_value: float = 0.0, bonus_clock_weight: float = 3.0,
+                 bonus_use: float = 1.0):
         self.clock_value, self.progress_value = clock_value, progress_value
         self.map_wild_value, self.map_weight = map_wild_value, map_weight
         self.discount_value, self.bonus_value = discount_value, bonus_value
@@ -54,9 +56,9 @@ class SpotValuer(Strategy):
         # every card also counts tie_value (the tie-break: most equipment cards)
         self.unready_share, self.discount_fit = unready_share, discount_fit
         self.equipment_late, self.tie_value = equipment_late, tie_value
-        # using a bonus card: its clock rather than its fame when game_left x clock_value x
-        # bonus_clock_weight > 1
-        self.bonus_clock_weight = bonus_clock_weight
+        # using a bonus card: bonus_use more for a spot that triggers a working one, and its
+        # clock rather than its fame when game_left x clock_value x bonus_clock_weight > 1
+        self.bonus_clock_weight, self.bonus_use = bonus_clock_weight, bonus_use
         # the last placement's spot values, for the claim of the same turn of the same game: a
         # seat plays a whole chunk, and is not asked for a forced placement (one legal choice);
         # its game is the rng simulate/play.py hands it at each game's start
@@ -105,7 +107,7 @@ class SpotValuer(Strategy):
         for c in view.active:
             card = view.comp.equipment[c]
             if card.kind == "bonus_b" and e in card.excavations:
-                value += 1.0
+                value += self.bonus_use
         return value
 
     def spot_values(self, view) -> dict[int, tuple[float, tuple]]:
@@ -132,7 +134,7 @@ class SpotValuer(Strategy):
             for t in range(pos + 1, min(len(spots), pos + view.rules.reach) + 1):
                 spot = spots[t - 1]
                 need[spot.symbol] += 1
-                value = self.progress_value * (t - pos) + bonus.count(spot.reward)
+                value = self.progress_value * (t - pos) + bonus.count(spot.reward) * self.bonus_use
                 if spot.reward == "fame":
                     value += spot.fame
                 elif spot.reward == "clock":

@@ -24,11 +24,11 @@ from simulate.games.risky_adventure.kernel_layout import (
 SPOT_VALUER = 1
 # SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names)
 (CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE,
- SCARAB_WEIGHT, UNREADY_SHARE, DISCOUNT_FIT, EQUIPMENT_LATE, TIE_VALUE,
- BONUS_CLOCK_WEIGHT) = range(12)
+ SCARAB_WEIGHT, UNREADY_SHARE, DISCOUNT_FIT, EQUIPMENT_LATE, TIE_VALUE, BONUS_CLOCK_WEIGHT,
+ BONUS_USE) = range(13)
 PARAMS = ("clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
           "bonus_value", "scarab_weight", "unready_share", "discount_fit", "equipment_late",
-          "tie_value", "bonus_clock_weight")
+          "tie_value", "bonus_clock_weight", "bonus_use")
 
 
 @njit(cache=True)
@@ -125,7 +125,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
                 if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_B:
                     for j in range(EQ[c, E_NEXC]):
                         if EQ[c, E_EXC + j] == e:
-                            value += 1.0
+                            value += P[BONUS_USE]
                             break
             spot = EXC_SPOT + 3 * e + d
             VAL[spot], HAS[spot] = value, True
@@ -141,7 +141,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
                 c = L[EQUIP + seat, i]
                 if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_A:
                     bonus += EQ[c, E_TRIGGER] == reward
-            value = P[PROGRESS_VALUE] * (t - pos) + bonus
+            value = P[PROGRESS_VALUE] * (t - pos) + bonus * P[BONUS_USE]
             if reward == RW_FAME:
                 value += EXP[board, t - 1, X_FAME]
             elif reward == RW_CLOCK:

@@ -45,10 +45,10 @@ RULE_VARIANTS = [
     {"clocks": 4, "starting_clocks": 1, "max_clocks_per_turn": 6, "trade_dice": 1},
 ]
 TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0, "map_wild_value": 1.0,
-          "map_weight": 2.0, "unready_share": 0.2, "tie_value": 0.5},
+          "map_weight": 2.0, "unready_share": 0.2, "tie_value": 0.5, "bonus_use": 3.0},
          {"name": "engine_builder", "map_wild_value": 0.5, "map_weight": 4.0,
           "scarab_weight": 0.0, "clock_value": 2.0, "unready_share": 0.0,
-          "bonus_clock_weight": 1.0},
+          "bonus_clock_weight": 1.0, "bonus_use": 0.0},
          {"name": "map_planner", "discount_value": 9.0, "bonus_value": 0.0, "clock_value": 0.5,
           "progress_value": 0.0, "discount_fit": 0.7, "equipment_late": 0.3},
          {"name": "fame_now", "clock_value": 0.0, "bonus_value": 8.0, "scarab_weight": 4.5,
@@ -57,7 +57,7 @@ TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0, "map_wi
          {"name": "engine_builder", "progress_value": 0.9, "discount_value": 1.0,
           "bonus_value": 0.5, "discount_fit": 1.0, "tie_value": 1.5, "equipment_late": 0.6},
          {"name": "map_planner", "map_wild_value": 1.5, "map_weight": 0.2, "scarab_weight": 3.0,
-          "unready_share": 0.3, "tie_value": 0.8, "bonus_clock_weight": 5.0}]
+          "unready_share": 0.3, "tie_value": 0.8, "bonus_clock_weight": 5.0, "bonus_use": 2.5}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
 assert_same_games = partial(assert_same_tables, game=GAME, seed=5)
