@@ -6,6 +6,13 @@ most valuable set the roll pays, less the clocks it costs.
 Three ways of valuing: ``fame_now`` (fame this turn: artifacts and fame spots), ``engine_builder``
 (equipment first: discounts, bonus cards and scarab pairs early), ``map_planner`` (treasure maps:
 map+wild spots, artifacts of the types its maps need). Seats see only their view.
+
+Equipment has its own decision points, each a parameter with a declared range for `simulate
+train`: what a card is worth (discount_value, bonus_value, scarab_weight, unready_share,
+discount_fit, equipment_late, tie_value) and how a bought bonus card is used (bonus_use,
+bonus_clock_weight). Their defaults are the play before they existed: on the placeholder data,
+`simulate train` (48 candidates, 2 and 4 players) found no setting that buys more equipment and
+beats ``fame_now``'s defaults.
 """
 from __future__ import annotations
 
@@ -34,16 +41,31 @@ class SpotValuer(Strategy):
     param_ranges = {"clock_value": (0.0, 5.0), "progress_value": (0.0, 3.0),
                     "map_wild_value": (0.0, 10.0), "map_weight": (0.0, 5.0),
                     "discount_value": (0.0, 10.0), "bonus_value": (0.0, 10.0),
-                    "scarab_weight": (0.0, 5.0)}
+                    "scarab_weight": (0.0, 5.0), "unready_share": (0.0, 1.0),
+                    "discount_fit": (0.0, 1.0), "equipment_late": (0.0, 1.0),
+                    "tie_value": (0.0, 3.0), "bonus_clock_weight": (0.0, 10.0),
+                    "bonus_use": (0.0, 5.0)}
 
     def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
                  map_wild_value: float = 2.5, map_weight: float = 0.5,
                  discount_value: float = 2.0, bonus_value: float = 2.0,
-                 scarab_weight: float = 1.0):
+                 scarab_weight: float = 1.0, unready_share: float = 0.6,
+                 discount_fit: float = 0.0, equipment_late: float = 0.0,
+                 tie_value: float = 0.0, bonus_clock_weight: float = 3.0,
+                 bonus_use: float = 1.0):
         self.clock_value, self.progress_value = clock_value, progress_value
         self.map_wild_value, self.map_weight = map_wild_value, map_weight
         self.discount_value, self.bonus_value = discount_value, bonus_value
         self.scarab_weight = scarab_weight
+        # buying equipment: a card not yet activatable is worth unready_share of a working one;
+        # a discount follows how much of its excavation is left (discount_fit: 0 not at all,
+        # 1 fully); no discount or bonus card is worth buying once game_left <= equipment_late;
+        # every card also counts tie_value (the tie-break: most equipment cards)
+        self.unready_share, self.discount_fit = unready_share, discount_fit
+        self.equipment_late, self.tie_value = equipment_late, tie_value
+        # using a bonus card: bonus_use more for a spot that triggers a working one, and its
+        # clock rather than its fame when game_left x clock_value x bonus_clock_weight > 1
+        self.bonus_clock_weight, self.bonus_use = bonus_clock_weight, bonus_use
         # the last placement's spot values, for the claim of the same turn of the same game: a
         # seat plays a whole chunk, and is not asked for a forced placement (one legal choice);
         # its game is the rng simulate/play.py hands it at each game's start
@@ -72,12 +94,19 @@ class SpotValuer(Strategy):
             pairs_gain = kinds.count(other) > kinds.count(c.kind)
             gain = (rules.scarab_pair_fame - rules.scarab_part_fame if pairs_gain
                     else rules.scarab_part_fame)
-            return gain * self.scarab_weight
+            return gain * self.scarab_weight + self.tie_value
         ready = 1.0
         if c.activation >= 0 and not (view.free_types[c.activation] or view.free_wilds):
-            ready = 0.6
-        worth = self.discount_value if c.kind.startswith("discount") else self.bonus_value
-        return worth * left * ready
+            ready = self.unready_share
+        discount = c.kind.startswith("discount")
+        worth = self.discount_value if discount else self.bonus_value
+        if discount and self.discount_fit:
+            rules = view.rules
+            share = view.excavation_left[c.excavations[0]] / (rules.a_per_excavation
+                                                               + rules.b_per_excavation)
+            worth *= 1 - self.discount_fit + self.discount_fit * share
+        value = worth * left * ready if left > self.equipment_late else 0.0
+        return value + self.tie_value
 
     def artifact_value(self, view, a: int, e: int, want: list[float]) -> float:
         art = view.comp.artifacts[a]
@@ -85,7 +114,7 @@ class SpotValuer(Strategy):
         for c in view.active:
             card = view.comp.equipment[c]
             if card.kind == "bonus_b" and e in card.excavations:
-                value += 1.0
+                value += self.bonus_use
         return value
 
     def spot_values(self, view) -> dict[int, tuple[float, tuple]]:
@@ -112,7 +141,7 @@ class SpotValuer(Strategy):
             for t in range(pos + 1, min(len(spots), pos + view.rules.reach) + 1):
                 spot = spots[t - 1]
                 need[spot.symbol] += 1
-                value = self.progress_value * (t - pos) + bonus.count(spot.reward)
+                value = self.progress_value * (t - pos) + bonus.count(spot.reward) * self.bonus_use
                 if spot.reward == "fame":
                     value += spot.fame
                 elif spot.reward == "clock":
@@ -151,8 +180,9 @@ class SpotValuer(Strategy):
         if phase == A.Phase.MAP:
             return max(actions, key=lambda a: self.map_value(view, a))
         if phase == A.Phase.BONUS:
-            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * 3 > 1 \
-                else A.FAME
+            weight = self.bonus_clock_weight
+            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * weight \
+                > 1 else A.FAME
         typed = [a for a in actions if isinstance(a, A.Activate) and not a.wild]
         return typed[0] if typed else actions[0]
 

@@ -24,8 +24,8 @@ from numba import njit
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
-    CUR, END_REASONS, LEGAL_N, MAX_SPOTS, N_ROWS, OVER, PHASE, PLACE, SE_SIZE, S_SIZE,
-    RULES_ENCODERS, components_arrays, dice_arrays, rules_array)
+    CUR, END_REASONS, LEGAL_N, N_ROWS, OVER, PHASE, PLACE, R_ADVENTURERS, SE_SIZE, S_SIZE,
+    RULES_ENCODERS, buffer_sizes, components_arrays, dice_arrays, markers, rules_array)
 from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
 from simulate.games.risky_adventure.kernel_turns import (apply, apply_place, new_game, placement,
                                                          placement_index)
@@ -38,20 +38,24 @@ BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 
 @njit(cache=True)
-def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indices, n, kinds,
+def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indices, n, kinds,
                P, G, SEATS, ART_IDS, EQ_IDS, trace):
     """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider
-    than zero with each game's decisions (simulate/kernels/trace.py)."""
+    than zero with each game's decisions (simulate/kernels/trace.py); ``sizes``: the buffers'
+    (kernel_layout.buffer_sizes)."""
+    width, rows, spots, variants = sizes
     L = np.zeros((N_ROWS, width), np.int64)
     N = np.zeros(N_ROWS, np.int64)
     S = np.zeros(S_SIZE, np.int64)
     SE = np.zeros((4, SE_SIZE), np.int64)
     AF = np.zeros((4, EQ.shape[0]), np.int64)
-    A = np.zeros((max(256, 2 * EQ.shape[0] + 2, MAPS_DATA.shape[0] + 2), 3), np.int64)
+    A = np.zeros((rows, 3), np.int64)
+    placed = R[R_ADVENTURERS]
     W = (np.zeros((3, 3), np.int64), np.zeros((3, EQ.shape[0] + 1, 2), np.int64),
-         np.zeros(3, np.int64), np.zeros((8, 3), np.int64), np.zeros((8, 3), np.int64),
-         np.zeros((3, 3), np.int64), np.zeros(3, np.bool_), np.zeros(MAX_SPOTS, np.int64))
-    V = notes()
+         np.zeros(3, np.int64), np.zeros((placed, 3), np.int64),
+         np.zeros((placed, 3), np.int64), np.zeros((3, 3), np.int64), np.zeros(3, np.bool_),
+         np.zeros(spots, np.int64))
+    V = notes(spots, variants)
     mt, lots = new_mt(), new_mt()
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
@@ -65,6 +69,8 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indic
             if count < 1:
                 raise RuntimeError("no legal action in a running game")
             if S[PHASE] == PLACE:
+                # the seat's discount markers this turn (W[0..2]): its placement and claims
+                markers(SE, AF, L, N, R, EQ, S, seat, W[0], W[1], W[2])
                 if count == 1:
                     placement(L, N, S, 0)
                 elif kinds[seat] == RANDOM:
@@ -146,10 +152,9 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     SEATS = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
     art_ids = np.zeros((count * n, len(comp.artifacts) + 1), np.int64)
     eq_ids = np.zeros((count * n, len(comp.equipment) + 1), np.int64)
-    width = max(len(comp.artifacts), len(comp.equipment), len(comp.maps),
-                len(comp.expeditions), 16) + 8
     trace = trace_buffer(count, bool(task.get("trace")))
-    play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op, width,
+    play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op,
+               np.array(buffer_sizes(rules, comp), np.int64),
                np.uint64(task["seed"]), indices, n, kinds, params, G, SEATS, art_ids, eq_ids,
                trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS) if name != "reason"}

@@ -1,9 +1,12 @@
 """Ordered lists for the kernels: row ``row`` of the int matrix ``L`` holds a list of the engine,
 in the engine's order, its length in ``N[row]`` (Roll for Adventure's and Roll Player's decks,
-boards, hands...). Each function does what the Python list method named does."""
+boards, hands...). Each function does what the Python list method named does; ``shuffle`` is
+the engines' own ``State.shuffle`` and ``next_combination`` steps ``itertools.combinations``."""
 from __future__ import annotations
 
 from numba import njit
+
+from simulate.kernels.cpython_random import mt_random
 
 
 @njit(cache=True)
@@ -21,6 +24,37 @@ def pop_at(L, N, row, i):
         L[row, j] = L[row, j + 1]
     N[row] -= 1
     return x
+
+
+@njit(cache=True)
+def pop(L, N, row):
+    """``list.pop()``: the last item."""
+    N[row] -= 1
+    return L[row, N[row]]
+
+
+@njit(cache=True)
+def shuffle(L, row, n, mt):
+    """The engines' ``State.shuffle`` of the first ``n`` items of the row (not
+    random.shuffle): from the end, j = int(random() * (i + 1)) with CPython's MT19937."""
+    for i in range(n - 1, 0, -1):
+        j = int(mt_random(mt) * (i + 1))
+        L[row, i], L[row, j] = L[row, j], L[row, i]
+
+
+@njit(cache=True)
+def next_combination(idx, k, n):
+    """Step ``idx[:k]`` (increasing indices below ``n``) to the next k-combination in
+    ``itertools.combinations``' order; False when it was the last."""
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for i in range(j + 1, k):
+        idx[i] = idx[i - 1] + 1
+    return True
 
 
 @njit(cache=True)

@@ -16,26 +16,39 @@ from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, BONUS, CAMP, CLAIM, CLOCKS, CUR, DECK, EQUIP, EXC,
     EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_TRIGGER,
     FREE_T, FREE_W, K_BONUS_A, K_BONUS_B, K_DISCOUNT_A, K_DISCOUNT_B, K_SCARAB_BOTTOM,
-    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, MAX_SPOTS, M_FAME, M_NEEDS, NO_WAY, OPEN, PHASE,
+    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, M_FAME, M_NEEDS, NO_WAY, OPEN, PHASE,
     PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_CAMP, R_DICE,
     R_EXPEDITIONS_TO_END, R_MAX_CLOCKS, R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN,
-    X_FAME, X_REWARD, X_SYMBOL, markers, push, reach)
+    X_FAME, X_REWARD, X_SYMBOL, push, reach)
 
 SPOT_VALUER = 1
 # SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names)
-CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE, \
-    SCARAB_WEIGHT = range(7)
+(CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE,
+ SCARAB_WEIGHT, UNREADY_SHARE, DISCOUNT_FIT, EQUIPMENT_LATE, TIE_VALUE, BONUS_CLOCK_WEIGHT,
+ BONUS_USE) = range(13)
 PARAMS = ("clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
-          "bonus_value", "scarab_weight")
+          "bonus_value", "scarab_weight", "unready_share", "discount_fit", "equipment_late",
+          "tie_value", "bonus_clock_weight", "bonus_use")
 
 
 @njit(cache=True)
-def notes():
-    """Each seat's remembered spot values (value, known) and turn, and scratch for the scores
-    and needs of one decision."""
-    return (np.zeros((4, MAX_SPOTS)), np.zeros((4, MAX_SPOTS), np.bool_),
-            np.full(4, -1, np.int64), np.zeros(MAX_SPOTS), np.zeros((MAX_SPOTS, 3), np.int64),
-            np.zeros(MAX_SPOTS), np.zeros(MAX_SPOTS, np.bool_))
+def notes(spots, variants):
+    """Each seat's remembered spot values (value, known) and turn, and scratch reused by every
+    decision: the scores and needs of the ``spots`` spot ids, the fresh values of a claim, the
+    seat's artifacts per type, the ranked spots, and a need's marker ``variants``
+    (kernel_layout.buffer_sizes)."""
+    return (np.zeros((4, spots)), np.zeros((4, spots), np.bool_),
+            np.full(4, -1, np.int64), np.zeros(spots), np.zeros((spots, 3), np.int64),
+            np.zeros(spots), np.zeros(spots, np.bool_), np.zeros(3, np.int64),
+            np.zeros(spots, np.bool_), np.zeros((variants, 3), np.int64))
+
+
+@njit(cache=True)
+def _held_types(L, N, ART, seat, have):
+    """The seat's artifacts per type into ``have``."""
+    have[:] = 0
+    for i in range(N[ARTS + seat]):
+        have[ART[L[ARTS + seat, i], A_TYPE]] += 1
 
 
 @njit(cache=True)
@@ -57,7 +70,7 @@ def _active(AF, S, seat, c):
 
 
 @njit(cache=True)
-def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS):
+def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS, have):
     """SpotValuer.spot_values for the seat to play: VAL[spot] (HAS[spot]), NEEDS[spot]."""
     seat = S[CUR]
     HAS[:] = False
@@ -75,20 +88,22 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS)
         if kind == K_SCARAB_TOP or kind == K_SCARAB_BOTTOM:
             pairs_gain = bottoms > tops if kind == K_SCARAB_TOP else tops > bottoms
             gain = R[R_PAIR_FAME] - R[R_PART_FAME] if pairs_gain else R[R_PART_FAME]
-            value = gain * P[SCARAB_WEIGHT]
+            value = gain * P[SCARAB_WEIGHT] + P[TIE_VALUE]
         else:
             ready = 1.0
             t = EQ[c, E_ACT]
             if t >= 0 and not (SE[seat, FREE_T + t] or SE[seat, FREE_W]):
-                ready = 0.6
+                ready = P[UNREADY_SHARE]
             discount = kind == K_DISCOUNT_A or kind == K_DISCOUNT_B
             worth = P[DISCOUNT_VALUE] if discount else P[BONUS_VALUE]
-            value = worth * left * ready
+            fit = P[DISCOUNT_FIT]
+            if discount and fit != 0:
+                worth *= 1 - fit + fit * (N[EXC + EQ[c, E_EXC]] / (R[R_A] + R[R_B]))
+            value = worth * left * ready if left > P[EQUIPMENT_LATE] else 0.0
+            value += P[TIE_VALUE]
         VAL[i], HAS[i] = value, True
         NEEDS[i, :] = EQ[c, E_NEED:E_NEED + 3]
-    have = np.zeros(3, np.int64)
-    for i in range(N[ARTS + seat]):
-        have[ART[L[ARTS + seat, i], A_TYPE]] += 1
+    _held_types(L, N, ART, seat, have)
     w0 = w1 = w2 = 0.0
     for i in range(N[MAPS + seat]):
         m = L[MAPS + seat, i]
@@ -110,7 +125,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS)
                 if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_B:
                     for j in range(EQ[c, E_NEXC]):
                         if EQ[c, E_EXC + j] == e:
-                            value += 1.0
+                            value += P[BONUS_USE]
                             break
             spot = EXC_SPOT + 3 * e + d
             VAL[spot], HAS[spot] = value, True
@@ -126,7 +141,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS)
                 c = L[EQUIP + seat, i]
                 if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_A:
                     bonus += EQ[c, E_TRIGGER] == reward
-            value = P[PROGRESS_VALUE] * (t - pos) + bonus
+            value = P[PROGRESS_VALUE] * (t - pos) + bonus * P[BONUS_USE]
             if reward == RW_FAME:
                 value += EXP[board, t - 1, X_FAME]
             elif reward == RW_CLOCK:
@@ -139,20 +154,24 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS)
 
 
 @njit(cache=True)
-def pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP):
+def pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP, VARS):
     """dice.pay_chance: the chance one roll pays the need with up to ``clocks`` clocks and
-    excavation ``e``'s markers (-1: none), summed over the outcomes in the engine's order."""
+    excavation ``e``'s markers (-1: none), summed over the outcomes in the engine's order. The
+    need's marker variants (those the dice can hold) go into VARS once, before the outcomes."""
+    count = 0
+    for bits in range(1 << MKN[e] if e >= 0 else 1):
+        v0, v1, v2 = n0, n1, n2
+        if e >= 0:
+            v0, v1, v2 = _variant(n0, n1, n2, MKF, MKC, MKN, e, bits)
+        if v0 + v1 + v2 <= dice:
+            VARS[count, 0], VARS[count, 1], VARS[count, 2] = v0, v1, v2
+            count += 1
     total = 0.0
-    variants = 1 << MKN[e] if e >= 0 else 1
     for o in range(OC.shape[0]):
         best = NO_WAY
-        for bits in range(variants):
-            v0, v1, v2 = n0, n1, n2
-            if e >= 0:
-                v0, v1, v2 = _variant(n0, n1, n2, MKF, MKC, MKN, e, bits)
-            if v0 + v1 + v2 > dice:
-                continue
-            d = max(0, v0 - OC[o, 0]) + max(0, v1 - OC[o, 1]) + max(0, v2 - OC[o, 2])
+        for k in range(count):
+            d = max(0, VARS[k, 0] - OC[o, 0]) + max(0, VARS[k, 1] - OC[o, 1]) + \
+                max(0, VARS[k, 2] - OC[o, 2])
             best = min(best, d)
         if best <= clocks:
             total += OP[o]
@@ -162,28 +181,29 @@ def pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP):
 @njit(cache=True)
 def place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, V, W, OC, OP):
     """SpotValuer's placement into PLACED: the spots with the highest value x chance, at most
-    one on the expedition track (best_placement)."""
+    one on the expedition track (best_placement); the seat's markers this turn are in W[0..2]."""
     seat = S[CUR]
-    VALS, KNOWN, TURNS, SCORE, NEEDS = V[0], V[1], V[2], V[3], V[4]
-    spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS)
+    VALS, KNOWN, TURNS, SCORE, NEEDS, VARS = V[0], V[1], V[2], V[3], V[4], V[9]
+    spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS,
+                V[7])
     TURNS[seat] = S[TURN]
     MKF, MKC, MKN = W[0], W[1], W[2]
-    markers(SE, AF, L, N, R, EQ, S, seat, MKF, MKC, MKN)
     clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
     dice = R[R_DICE]
     for i in range(N[OPEN]):
         s = L[OPEN, i]
         e = (s - EXC_SPOT) // 3 if s >= EXC_SPOT else -1
         SCORE[s] = VALS[seat, s] * pay_chance(NEEDS[s, 0], NEEDS[s, 1], NEEDS[s, 2], e, MKF,
-                                              MKC, MKN, clocks, dice, OC, OP)
+                                              MKC, MKN, clocks, dice, OC, OP, VARS)
     for i in range(N[TRIPS]):
         s = L[TRIPS, i]
         SCORE[s] = VALS[seat, s] * pay_chance(NEEDS[s, 0], NEEDS[s, 1], NEEDS[s, 2], -1, MKF,
-                                              MKC, MKN, clocks, dice, OC, OP)
+                                              MKC, MKN, clocks, dice, OC, OP, VARS)
     size = S[PLACE_SIZE]
     taken = W[7]                                # the ranked open spots: their OPEN positions
     n_open = N[OPEN]
-    used = np.zeros(n_open, np.bool_)
+    used = V[8]
+    used[:n_open] = False
     ranked = min(size, n_open)
     for k in range(ranked):                     # a stable sort by score, highest first
         best = -1
@@ -223,7 +243,7 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
             values, known = VALS[seat], KNOWN[seat]
         else:
             spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, FRESH_V, FRESH_K,
-                        NEEDS)
+                        NEEDS, V[7])
             values, known = FRESH_V, FRESH_K
         best, choice = -np.inf, 0
         for j in range(count):
@@ -240,9 +260,8 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
         return choice
     if phase == MAP:
         left = game_left(L, N, S, SE, R, EQ, EXP)
-        have = np.zeros(3, np.int64)
-        for i in range(N[ARTS + seat]):
-            have[ART[L[ARTS + seat, i], A_TYPE]] += 1
+        have = V[7]
+        _held_types(L, N, ART, seat, have)
         best, choice = -np.inf, 0
         for j in range(count):
             slot = A[j, 0]
@@ -259,7 +278,7 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
         return choice
     if phase == BONUS:                          # a clock when clocks are worth it
         left = game_left(L, N, S, SE, R, EQ, EXP)
-        return 1 if count == 2 and left * P[CLOCK_VALUE] * 3 > 1 else 0
+        return 1 if count == 2 and left * P[CLOCK_VALUE] * P[BONUS_CLOCK_WEIGHT] > 1 else 0
     for j in range(count):                      # ACTIVATE: the first typed attachment
         if A[j, 0] >= 0 and A[j, 1] == 0:
             return j

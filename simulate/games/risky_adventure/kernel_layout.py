@@ -26,12 +26,12 @@ from simulate.games.risky_adventure.state import INACTIVE
 use_cache_for("risky_adventure")        # before anything is compiled (simulate/kernels)
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
-from simulate.kernels.lists import index_of, pop_at, push, remove  # noqa: E402,F401
+from simulate.kernels.lists import (index_of, next_combination, pop, pop_at, push,  # noqa: E402,F401
+                                    remove, shuffle)
 
 PLACE, CLAIM, MAP, BONUS, ACTIVATE = map(int, Phase)
 EXC_SPOT, EXP_SPOT, NO_WAY = EXCAVATION_SPOT, EXPEDITION_SPOT, IMPOSSIBLE
 NOT_YET = INACTIVE
-MAX_SPOTS = 40                                  # spot ids stay below (20 + 12 expedition spots)
 
 # ---- rows of L --------------------------------------------------------------------------------
 EXC = 0                                         # 0-2: the excavations, top = last
@@ -68,6 +68,22 @@ X_SYMBOL, X_REWARD, X_FAME = 0, 1, 2            # EXP[board, spot]
 M_NEEDS, M_FAME = 0, 3                          # MAPS_DATA[m]: per type (3), fame
 
 
+# Every field of the component tuples (components.py) is written into the arrays below or named
+# here as not affecting play, with why: tests/games/risky_adventure/test_kernel_layout.py holds
+# both to the tuples' fields, so a new field cannot be silently ignored by the kernel.
+ENCODED = {"Artifact": ("type", "need", "fame", "clock", "back"),
+           "Spot": ("symbol", "reward", "fame"),
+           "Expedition": ("spots",),
+           "Equipment": ("kind", "need", "excavations", "shows", "activation", "trigger"),
+           "TreasureMap": ("needs", "fame"),
+           "Components": ("artifacts", "expeditions", "equipment", "maps")}
+NOT_PLAYED = {"Artifact.id": "a name: the chunk driver joins the ids each seat took",
+              "Equipment.id": "a name: the chunk driver joins the ids each seat took",
+              "TreasureMap.id": "a name (maps are counted, not named, in the tables)",
+              "Expedition.name": "a name for the game log (simulate replay)",
+              "Components.placeholders": "the report's placeholder warning"}
+
+
 def components_arrays(comp) -> tuple:
     """(ART, EQ, EXP, MAPS_DATA): every component of ``data/*.json`` as loaded (a study's folder
     and component edits included) in int arrays."""
@@ -87,6 +103,23 @@ def components_arrays(comp) -> tuple:
                     for x in comp.expeditions], np.int64).reshape(-1, length, 3)
     maps = np.array([[*m.needs, m.fame] for m in comp.maps], np.int64).reshape(-1, 4)
     return art, eq, exp, maps
+
+
+def buffer_sizes(rules, comp) -> tuple[int, int, int, int]:
+    """(width of L, rows of A, spot ids, marker variants) for this chunk's rules and component
+    data (a study's folder and edits included), so no buffer is sized by hand: the longest
+    list (the piles, a seat's cards, the open spots, the expedition targets), the most legal
+    actions (claims: every subset of the placed spots with each number of trades; activations:
+    each card typed or wild, and Done; maps: each face-up slot and the deck), every spot id,
+    and every way one excavation's choice markers (Discount A, one symbol each) can fall."""
+    spots = len(comp.expeditions[0].spots)
+    width = max(len(comp.artifacts), len(comp.equipment), len(comp.maps), len(comp.expeditions),
+                rules.camp_spaces + 3 * rules.revealed_artifacts, spots, rules.adventurers) + 1
+    rows = max((1 << rules.adventurers) * (rules.trades_per_turn + 1),
+               2 * len(comp.equipment) + 1, rules.maps_face_up + 1, 2)
+    choices = [sum(c.kind == "discount_a" and e in c.excavations for c in comp.equipment)
+               for e in range(3)]
+    return width, rows, EXP_SPOT + spots + 1, 1 << max(choices)
 
 
 # ---- R: the Rules as ints (simulate/kernels/rules.py walks the Rules fields) -----------------

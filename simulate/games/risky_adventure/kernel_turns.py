@@ -19,23 +19,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     REACHED_END, REASON, ROLL, ROUND, R_A, R_ADVENTURERS, R_B, R_CAMP, R_CLOCKS, R_DICE,
     R_END_EQUIPMENT, R_END_EXCAVATION, R_EXPEDITIONS_TO_END, R_LIMITED, R_MAPS_UP, R_MAX_ROUNDS,
     R_PAIR_FAME, R_PART_FAME, R_REVEALED, R_SAME_TURN, R_STARTING_CLOCKS, R_TURN_END, R_WILDS,
-    SCARABS, TOKENS, TRIPS, TURN, T_NOTHING, WILDS, WILD_SUPPLY, markers,
-    pop_at, push, reach)
+    SCARABS, TOKENS, TRIPS, TURN, T_NOTHING, WILDS, WILD_SUPPLY, next_combination, pop,
+    pop_at, push, reach, shuffle)
 from simulate.kernels.cpython_random import mt_random
-
-
-@njit(cache=True)
-def shuffle(L, N, row, mt):
-    """State.shuffle: j = int(random() * (i + 1))."""
-    for i in range(N[row] - 1, 0, -1):
-        j = int(mt_random(mt) * (i + 1))
-        L[row, i], L[row, j] = L[row, j], L[row, i]
-
-
-@njit(cache=True)
-def pop(L, N, row):
-    N[row] -= 1
-    return L[row, N[row]]
 
 
 # ---- set-up -----------------------------------------------------------------------------------
@@ -55,8 +41,8 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W):
     scratch_a, scratch_b = OPEN, TRIPS          # the A and B piles, until the stacks fill
     for a in range(ART.shape[0]):
         push(L, N, scratch_b if ART[a, A_B] else scratch_a, a)
-    shuffle(L, N, scratch_a, mt)
-    shuffle(L, N, scratch_b, mt)
+    shuffle(L, scratch_a, N[scratch_a], mt)
+    shuffle(L, scratch_b, N[scratch_b], mt)
     for e in range(3):
         for _k in range(R[R_B]):
             push(L, N, EXC + e, pop(L, N, scratch_b))
@@ -68,17 +54,17 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W):
         push(L, N, BOX, L[scratch_b, i])
     for c in range(EQ.shape[0]):
         push(L, N, DECK, c)
-    shuffle(L, N, DECK, mt)
+    shuffle(L, DECK, N[DECK], mt)
     for _k in range(R[R_CAMP]):
         push(L, N, CAMP, pop(L, N, DECK))
     for m in range(MAPS_DATA.shape[0]):
         push(L, N, MAP_DECK, m)
-    shuffle(L, N, MAP_DECK, mt)
+    shuffle(L, MAP_DECK, N[MAP_DECK], mt)
     for _k in range(min(R[R_MAPS_UP], N[MAP_DECK])):
         push(L, N, MAPS_UP, pop(L, N, MAP_DECK))
     for x in range(EXP.shape[0]):
         push(L, N, TOKENS, x)
-    shuffle(L, N, TOKENS, mt)
+    shuffle(L, TOKENS, N[TOKENS], mt)
     start_turn(L, N, S, SE, R, EXP)
 
 
@@ -186,12 +172,12 @@ def placement_index(L, N, S):
 
 @njit(cache=True)
 def apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W):
-    """State._apply_place with the placement in PLACED: the roll, then the claims."""
+    """State._apply_place with the placement in PLACED: the roll, then the claims (the seat's
+    discount markers this turn are in W[0..2]: the chunk driver reckons them once a turn)."""
     sides = FACES.shape[0]
     for _k in range(R[R_DICE]):
         S[ROLL + FACES[int(mt_random(mt) * sides)]] += 1
     S[PHASE] = CLAIM
-    markers(SE, AF, L, N, R, EQ, S, S[CUR], W[0], W[1], W[2])
     count = legal_claims(L, N, S, SE, R, ART, EQ, EXP, A, W)
     S[LEGAL_N] = count
     if not (A[:count, 0] != 0).any():
@@ -361,12 +347,6 @@ def best_maps(held, MAPS_DATA, t0, t1, t2, wilds):
                 short = max(0, n0 - t0) + max(0, n1 - t1) + max(0, n2 - t2)
                 if short <= wilds:
                     best, chosen = fame, size
-            j = size - 1                        # the next combination
-            while j >= 0 and idx[j] == n - size + j:
-                j -= 1
-            if j < 0:
+            if not next_combination(idx, size, n):
                 break
-            idx[j] += 1
-            for i in range(j + 1, size):
-                idx[i] = idx[i - 1] + 1
     return best, chosen

@@ -12,6 +12,7 @@ from simulate.games.roll_player.kernel_layout import (
     KLASS, PLAYERS, RACE, RESHUFFLES, ROUND, R_ARMOR_BONUS, R_ARMOR_NEEDS_ALL,
     R_BACKSTORY_STARS, R_CLASS_DIE_STARS, R_DISCARD_BEFORE, R_GOLD_WILD, R_SOLO_WIN, R_TIE,
     SKILLS_USED, TOKEN, TRAITS, TRASHED, VALS, WEAPONS, BOUGHT, card, class_colour, goal)
+from simulate.kernels.lists import next_combination
 
 # a seat's tally, in this order (TALLY_* offsets)
 (T_ATTRIBUTES, T_CLASS_DICE, T_ALIGNMENT, T_BACKSTORY, T_ARMOR, T_TRAITS, T_TOTAL, T_GOALS_MET,
@@ -123,14 +124,8 @@ def tally(L, N, SE, R, D, seat, out):
                 best = attr + traits
                 out[T_ATTRIBUTES], out[T_TRAITS], out[T_GOALS_MET] = attr, traits, met
                 out[T_DROPPED] = dropped
-            i = k - 1                               # the next combination
-            while i >= 0 and pick[i] == m - k + i:
-                i -= 1
-            if i < 0:
+            if not next_combination(pick, k, m):
                 break
-            pick[i] += 1
-            for j in range(i + 1, k):
-                pick[j] = pick[j - 1] + 1
     out[T_CLASS_DICE] = class_count * R[R_CLASS_DIE_STARS]
     out[T_ALIGNMENT] = D[D[H_ALIGN] + SE[seat, ALIGNMENT] * 9 + SE[seat, TOKEN]]
     out[T_BACKSTORY] = R[R_BACKSTORY_STARS + matches]

@@ -16,6 +16,7 @@ from simulate.games.roll_player.kernel_layout import (
 from simulate.games.roll_player.phases import (
     P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL, S_START_DICE)
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels.lists import pop, shuffle
 
 (K_RACE, K_CLASS, K_START_CHOOSE, K_START_PLACE, K_TIE, K_TAKE, K_PLACE, K_FLIP, K_SWAP1,
  K_SWAP2, K_ADJUST, K_REROLL, K_KEEP, K_STEP, K_RAISE, K_TARGET_INIT, K_USE_SKILL,
@@ -63,14 +64,6 @@ def sort_scratch(L, n):
         L[SCRATCH, j + 1] = x
 
 
-@njit(cache=True)
-def shuffle(L, row, n, mt):
-    """State.shuffle (not random.shuffle): j = int(random() * (i + 1))."""
-    for i in range(n - 1, 0, -1):
-        j = int(mt_random(mt) * (i + 1))
-        L[row, i], L[row, j] = L[row, j], L[row, i]
-
-
 # ---- the Market deck --------------------------------------------------------------------------
 @njit(cache=True)
 def setup_market(L, N, S, R, D, mt):
@@ -113,7 +106,7 @@ def draw_card(L, N, S, mt):
         N[DECK], N[DISCARD] = N[DISCARD], 0
         shuffle(L, DECK, N[DECK], mt)
         S[RESHUFFLES] += 1
-    return pop_at(L, N, DECK, N[DECK] - 1)
+    return pop(L, N, DECK)
 
 
 @njit(cache=True)

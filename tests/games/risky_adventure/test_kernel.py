@@ -45,16 +45,19 @@ RULE_VARIANTS = [
     {"clocks": 4, "starting_clocks": 1, "max_clocks_per_turn": 6, "trade_dice": 1},
 ]
 TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0, "map_wild_value": 1.0,
-          "map_weight": 2.0},
+          "map_weight": 2.0, "unready_share": 0.2, "tie_value": 0.5, "bonus_use": 3.0},
          {"name": "engine_builder", "map_wild_value": 0.5, "map_weight": 4.0,
-          "scarab_weight": 0.0, "clock_value": 2.0},
+          "scarab_weight": 0.0, "clock_value": 2.0, "unready_share": 0.0,
+          "bonus_clock_weight": 1.0, "bonus_use": 0.0},
          {"name": "map_planner", "discount_value": 9.0, "bonus_value": 0.0, "clock_value": 0.5,
-          "progress_value": 0.0},
+          "progress_value": 0.0, "discount_fit": 0.7, "equipment_late": 0.3},
          {"name": "fame_now", "clock_value": 0.0, "bonus_value": 8.0, "scarab_weight": 4.5,
-          "discount_value": 3.0},
+          "discount_value": 3.0, "bonus_clock_weight": 8.0, "discount_fit": 1.0,
+          "equipment_late": 0.5},
          {"name": "engine_builder", "progress_value": 0.9, "discount_value": 1.0,
-          "bonus_value": 0.5},
-         {"name": "map_planner", "map_wild_value": 1.5, "map_weight": 0.2, "scarab_weight": 3.0}]
+          "bonus_value": 0.5, "discount_fit": 1.0, "tie_value": 1.5, "equipment_late": 0.6},
+         {"name": "map_planner", "map_wild_value": 1.5, "map_weight": 0.2, "scarab_weight": 3.0,
+          "unready_share": 0.3, "tie_value": 0.8, "bonus_clock_weight": 5.0, "bonus_use": 2.5}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
 assert_same_games = partial(assert_same_tables, game=GAME, seed=5)
@@ -152,6 +155,30 @@ def test_a_studys_own_component_folder(tmp_path):
                 entry["cost"] = entry["cost"][:2]
         (folder / name).write_text(json.dumps(doc))
     _same(tmp_path, components=str(folder))
+
+
+def test_a_component_folder_at_the_limits(tmp_path):
+    """The buffers follow the data and rules (kernel_layout.buffer_sizes): the longest boards
+    the files allow, four Discount A cards per excavation (16 ways their markers fall), many
+    cards, and the most adventurers, trades, revealed artifacts and camp spaces."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in ("artifacts.json", "equipment.json", "expeditions.json", "treasure_maps.json"):
+        doc = json.loads((components.SHIPPED / name).read_text())
+        if name == "equipment.json":
+            cards = doc["cards"]
+            doc["cards"] = cards + [{**c, "id": f"{c['id']}_{k}", "cost": "F"}
+                                    for k in range(4) for c in cards
+                                    if k < 2 or c["kind"] != "discount_a"]
+        if name == "expeditions.json":
+            for board in doc["expeditions"]:
+                board["spots"] = (board["spots"] * 2)[:12]
+        (folder / name).write_text(json.dumps(doc))
+    rules = {"adventurers": 5, "trades_per_turn": 4, "revealed_artifacts": 3, "camp_spaces": 6,
+             "trade_dice": 1, "max_clocks_per_turn": 6}
+    seats = _same(tmp_path, components=str(folder), rules=rules,
+                  strategies=["engine_builder", TUNED[4], "map_planner", "engine_builder"])
+    assert max(seats["equipment_discount_a"].to_list()) >= 3
 
 
 def test_the_runner_picks_the_kernel_only_for_what_it_compiles():
