@@ -17,6 +17,8 @@ at its full size, jobs 2); ``python bench/bench.py train`` measures only that.
 And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
 adventure deck at 3 players, every card removed and granted, 1,000 paired games each, measured
 small and extrapolated; ``python bench/bench.py cards`` measures only that.
+And every game's games per CPU second on both engines as a ratio to a plain-Python yardstick in
+the same run (bench/ratios.py, issue 22); ``python bench/bench.py ratios`` measures only that.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from simulate.runner import play_chunk
 
 import card_study
 import kernel_bench
+import ratios
 import strength
 
 HERE = Path(__file__).parent
@@ -48,19 +51,26 @@ TARGETS = {"dungeon_roll": {1: 10_000}, "roll_for_adventure": {4: 1_000}, "roll_
            "adventure_realms": {4: 500}, "risky_adventure": {4: 2_000}}
 
 
-def games_per_second(game: str, players: int, seconds: float = 3.0,
-                     engine: str = "auto") -> tuple[float, float]:
+def games_per_second(game: str, players: int, seconds: float = 3.0, engine: str = "auto",
+                     warm: float = 0.0, size: int = 200) -> tuple[float, float]:
     """Default strategy in every seat, one process, no I/O: the engine's own speed, per second
-    of wall time and per second of this process's CPU time (less skewed by a busy machine)."""
+    of wall time and per second of this process's CPU time (less skewed by a busy machine),
+    in chunks of ``size`` games after ``warm`` seconds of games not counted (a kernel's memos
+    fill as a long run's do)."""
     spec = get_game(game)
     task = {"game": game, "rules": {}, "seed": 1, "strategies": [spec.default_strategy] * players,
             "heroes": [None] * players, "variant": "baseline", "players": players,
             "engine": engine}
-    play_chunk({**task, "start": 0, "stop": 1})             # a kernel loads from numba's cache
-    played, start, cpu, size = 0, time.perf_counter(), time.process_time(), 200
+    played, start = 0, time.perf_counter()
+    while not played or time.perf_counter() - start < warm:     # a kernel loads from the cache
+        play_chunk({**task, "start": played, "stop": played + size})
+        played += size
+    start, cpu = time.perf_counter(), time.process_time()
+    first = played
     while time.perf_counter() - start < (0.5 if QUICK else seconds):
         play_chunk({**task, "start": played, "stop": played + size})
         played += size
+    played -= first
     return played / (time.perf_counter() - start), played / (time.process_time() - cpu)
 
 
@@ -210,9 +220,14 @@ def train_part(results: dict) -> None:
           f"{race['claim']}", flush=True)
 
 
+def ratios_part(results: dict) -> None:
+    results["ratios"] = ratios.ratios(games_per_second)
+    print("\n".join(ratios.table(results["ratios"])), flush=True)
+
+
 def main() -> None:
     parts = {"search": search_part, "strength": strength_part, "train": train_part,
-             "cards": cards_part}
+             "cards": cards_part, "ratios": ratios_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -245,6 +260,7 @@ def main() -> None:
     results["memory_with_report"] = memory_with_report()
     results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
     results["kernels"] = kernel_bench.kernels()
+    ratios_part(results)
     search_part(results)
     strength_part(results)
     train_part(results)

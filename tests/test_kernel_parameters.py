@@ -8,7 +8,7 @@ from dataclasses import fields, replace
 
 import pytest
 
-from simulate.engines import kernel_module
+from simulate.engines import choose_engine, kernel_module
 from simulate.games import game_names, get_game
 from simulate.kernels.rules import rules_array, unplayed_reason
 from simulate.kernels.trace import first_parting, trace_hash
@@ -50,6 +50,22 @@ def test_every_rules_field_has_an_encoder_and_one_without_is_a_reason_for_python
     assert name in unplayed_reason([rules_class(), changed], fewer)
     with pytest.raises(ValueError, match=name):
         rules_array(changed, 200, fewer)
+
+
+@pytest.mark.parametrize("game", KERNEL_GAMES)
+def test_every_kernel_refuses_seats_it_cannot_build_and_rules_it_cannot_encode(game, monkeypatch):
+    """Each kernel's ``unsupported`` is simulate/compiled ``entry_points``': it builds the seats
+    (a parameter the strategy does not take is a reason) and reads the kernel's RULES_ENCODERS."""
+    kernel, spec = kernel_module(game), get_game(game)
+    assert kernel.unsupported(game, [spec.default_strategy]) is None
+    assert "cannot be built" in kernel.unsupported(
+        game, [{"name": spec.default_strategy, "no_such_parameter": 1}])
+    name = fields(spec.rules_class)[0].name
+    changed = replace(spec.rules_class(), **{name: getattr(spec.rules_class(), name) + 1})
+    assert kernel.unsupported(game, [spec.default_strategy], [changed]) is None
+    monkeypatch.delitem(kernel.RULES_ENCODERS, name)
+    engine, why = choose_engine(game, [spec.default_strategy], rules=[spec.rules_class(), changed])
+    assert engine == "python" and name in why
 
 
 def test_the_python_engine_traces_each_decision_it_counts():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from simulate.config import ALL_HEROES, heroes_for_game
+from simulate.config import heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, make_rules, rules_hash
 from simulate.kernels.rules import unplayed_reason
@@ -34,18 +34,16 @@ def seatings(spec, task: dict) -> list[tuple[int, list, list | None, np.ndarray]
     the Python runner gives it."""
     from simulate.runner import rotations
     indices = game_indices(task)
-    turns = rotations(task)
-    if not task.get("rotate") and (not task["heroes"] or task["heroes"][0] != ALL_HEROES):
-        heroes = list(task["heroes"][:task["players"]]) if any(task["heroes"]) else None
-        return [(0, turns[0][1], heroes, indices)]
-    groups: dict[tuple, list[int]] = {}
-    for index in indices.tolist():
-        dealt = heroes_for_game(spec, task["heroes"], index)
-        for rotation, _, order in turns:
+    cycle = max(1, len(spec.heroes))    # heroes_for_game repeats every len(spec.heroes) games
+    groups: dict[tuple, list[np.ndarray]] = {}
+    for phase in np.unique(indices % cycle).tolist():
+        games = indices[indices % cycle == phase]
+        dealt = heroes_for_game(spec, task["heroes"], int(games[0]))
+        for rotation, _, order in rotations(task):
             heroes = tuple(dealt[s] for s in order) if dealt else None
-            groups.setdefault((rotation, heroes), []).append(index)
-    return [(rotation, turns[rotation][1], list(heroes) if heroes else None,
-             np.array(games, dtype=np.int64)) for (rotation, heroes), games in groups.items()]
+            groups.setdefault((rotation, heroes), []).append(games)
+    return [(rotation, rotations(task)[rotation][1], list(heroes) if heroes else None,
+             np.sort(np.concatenate(games))) for (rotation, heroes), games in groups.items()]
 
 
 def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
@@ -113,14 +111,14 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     try:
         seats = [build_strategy(game, s) for s in strategies]
     except Exception as exc:            # the config check names the problem; here: no twin
-        return f"the seats cannot be built for the kernel ({exc})"
+        return f"the seats cannot be built, so no compiled twin plays them ({exc})"
     if compiled_seats(seats) is None:
         return ("a seat plays a strategy with no compiled twin (only the built-in ones: "
                 f"{'|'.join(s.describe() for s in seats)})")
     return None
 
 
-def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders=None):
+def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders: dict):
     """A kernel module's ``unsupported``, ``play_chunk`` and ``warm`` (what simulate/engines.py
     calls), from its ``columns_of`` (see :func:`play_chunk_with`), its ``compiled_seats(seats)``
     (kinds and parameters, or None), a tiny task that compiles (or loads) the kernel and its
@@ -128,8 +126,8 @@ def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders=Non
     def unsupported(game: str, strategies: list, rules: list = ()) -> str | None:
         """Why the kernel cannot play these seats under these Rules (one per variant; None: it
         can)."""
-        return unsupported_seats(game, strategies, compiled_seats) or (
-            None if rules_encoders is None else unplayed_reason(list(rules), rules_encoders))
+        return unsupported_seats(game, strategies, compiled_seats) or \
+            unplayed_reason(list(rules), rules_encoders)
 
     def play_chunk(task: dict) -> tuple[dict, dict]:
         """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""

@@ -33,7 +33,7 @@ from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
-from simulate.kernels.rules import rules_array as build_rules_array, unplayed_reason
+from simulate.kernels.rules import rules_array as build_rules_array
 from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import new_mt, seed_game
 
@@ -155,18 +155,6 @@ def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
             np.array([[float(getattr(s, p, 0)) for p in PARAM_NAMES] for s in seats]))
 
 
-def unsupported(game: str, strategies: list, rules: list = ()) -> str | None:
-    """Why the kernel cannot play these seats under these Rules (one per variant; None: it
-    can): only the built-in strategies, by name, have compiled twins."""
-    from strategies import strategies_for
-    known = strategies_for(game)
-    for i, spec in enumerate(strategies):
-        name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
-        if name not in KINDS or known.get(name) is None:
-            return f"seat {i} plays {name!r}, which has no compiled twin (only {', '.join(KINDS)})"
-    return unplayed_reason(list(rules), RULES_ENCODERS)
-
-
 def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
                   heroes: list | None) -> tuple[dict, dict] | None:
     """The chunk's columns that vary by game (simulate/kernels ``play_chunk_with`` adds the
@@ -229,7 +217,8 @@ def _where(mask: np.ndarray, values: np.ndarray) -> pl.Series:
     return pl.Series(values, dtype=pl.Int64).set(pl.Series(~mask), None)
 
 
-# The runner's entry points (simulate/engines.py); ``unsupported`` above checks names only.
-_, play_chunk, warm = entry_points(chunk_columns, compiled_seats, {
+# The runner's entry points (simulate/engines.py).
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, {
     "game": "dungeon_roll", "rules": {}, "seed": 0, "strategies": ["risk_aware"] * 2,
-    "heroes": [None, None], "variant": "warm", "players": 2, "start": 0, "stop": 2})
+    "heroes": [None, None], "variant": "warm", "players": 2, "start": 0, "stop": 2},
+    RULES_ENCODERS)

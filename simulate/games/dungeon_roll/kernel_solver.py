@@ -43,17 +43,16 @@ def new_memo(bits: int = MEMO_BITS):
 
 
 @njit(cache=True)
-def _pair(memo, key):
+def _pair(table, key):
     """The first of the two slots ``key`` may live in (multiplicative hashing)."""
     h = np.uint64(key) * _GOLDEN
-    return np.int64(h >> np.uint64(40)) & (len(memo[0]) - 2)
+    return np.int64(h >> np.uint64(40)) & (len(table) - 2)
 
 
 @njit(cache=True)
-def _find(memo, key):
-    """The slot holding ``key``, or -1."""
-    table = memo[0]
-    i = _pair(memo, key)
+def _find(table, key):
+    """The slot holding ``key`` in the memo's ``table``, or -1."""
+    i = _pair(table, key)
     if table[i, KEY] == key:
         return i
     if table[i + 1, KEY] == key:
@@ -62,9 +61,9 @@ def _find(memo, key):
 
 
 @njit(cache=True)
-def _store(memo, key, value, move):
-    table = memo[0]
-    i = _pair(memo, key)
+def _store(table, values, key, value, move):
+    """Remember (value, move) for ``key``: ``values`` is ``table`` viewed as floats."""
+    i = _pair(table, key)
     if table[i, KEY] != key:
         if table[i + 1, KEY] == key:
             i += 1
@@ -73,7 +72,7 @@ def _store(memo, key, value, move):
             table[i + 1, VALUE] = table[i, VALUE]
             table[i + 1, MOVE] = table[i, MOVE]
     table[i, KEY] = key
-    memo[1][i, VALUE] = value
+    values[i, VALUE] = value
     table[i, MOVE] = move
 
 
@@ -130,8 +129,7 @@ def can_complete(masks, counts, n, need, used):
 
 
 @njit(cache=True)
-def party_completes(kind, party, need, memo):
-    masks, counts = memo[5], memo[6]
+def party_completes(kind, party, need, masks, counts):
     n = 0
     for slot in range(6):
         c = count(party, slot)
@@ -189,14 +187,20 @@ def _next_move(kind, party, g, s, o, cursor, best):
 @njit(cache=True)
 def feasible(kind, party, g, s, o, need, memo):
     """Can ``party`` defeat goblins g, skeletons s, oozes o (the first type present attacked
-    first, as odds._search does) and then still have ``need`` types for the dragon? A
-    depth-first search with its own stack (numba cannot cache recursive functions)."""
+    first, as odds._search does) and then still have ``need`` types for the dragon?"""
+    return _feasible(kind, party, g, s, o, need, memo[0], memo[1], memo[2], memo[5], memo[6])
+
+
+@njit(cache=True)
+def _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
+    """:func:`feasible` on the memo's arrays (passed one by one: each array a function takes
+    costs two atomic reference counts per call, the memo tuple seven). A depth-first search
+    with its own stack (numba cannot cache recursive functions)."""
     if g == 0 and s == 0 and o == 0:
-        return need == 0 or party_completes(kind, party, need, memo)
-    i = _find(memo, _key(_TAG_FEASIBLE, kind, need, g, s, o, party))
+        return need == 0 or party_completes(kind, party, need, masks, counts)
+    i = _find(table, _key(_TAG_FEASIBLE, kind, need, g, s, o, party))
     if i >= 0:
-        return memo[1][i, VALUE] > 0.0
-    stack = memo[2]                                     # party, g, s, o, cursor
+        return values[i, VALUE] > 0.0
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3], stack[0, 4] = party, g, s, o, 0
     depth, found = 0, False
     cursor, rest, cg, cs, co = 0, party, g, s, o
@@ -206,17 +210,17 @@ def feasible(kind, party, g, s, o, need, memo):
         if not found:
             cursor, _, rest, cg, cs, co = _next_move(kind, p, fg, fs, fo, cursor, IMPOSSIBLE)
         if found or cursor < 0:                 # this position is decided
-            _store(memo, _key(_TAG_FEASIBLE, kind, need, fg, fs, fo, p), 1.0 if found else 0.0,
-                   NO_MOVE)
+            _store(table, values, _key(_TAG_FEASIBLE, kind, need, fg, fs, fo, p),
+                   1.0 if found else 0.0, NO_MOVE)
             depth -= 1
             continue
         stack[depth, 4] = cursor
         if cg == 0 and cs == 0 and co == 0:
-            found = need == 0 or party_completes(kind, rest, need, memo)
+            found = need == 0 or party_completes(kind, rest, need, masks, counts)
             continue
-        j = _find(memo, _key(_TAG_FEASIBLE, kind, need, cg, cs, co, rest))
+        j = _find(table, _key(_TAG_FEASIBLE, kind, need, cg, cs, co, rest))
         if j >= 0:
-            found = memo[1][j, VALUE] > 0.0
+            found = values[j, VALUE] > 0.0
             continue
         depth += 1
         stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3], stack[depth, 4] = \
@@ -230,15 +234,15 @@ def encode_move(slot, a, t, e):
 
 
 @njit(cache=True)
-def _known_value(kind, party, g, s, o, need, memo):
+def _known_value(kind, party, g, s, o, need, table, values, stack, masks, counts):
     """A position's plan value if it needs no search (no plan, no monsters, memoised), else NaN."""
-    if not feasible(kind, party, g, s, o, need, memo):
+    if not _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
         return IMPOSSIBLE
     if g == 0 and s == 0 and o == 0:
         return keep_value(party)
-    i = _find(memo, _key(_TAG_PLAN, kind, need, g, s, o, party))
+    i = _find(table, _key(_TAG_PLAN, kind, need, g, s, o, party))
     if i >= 0:
-        return memo[1][i, VALUE]
+        return values[i, VALUE]
     return np.nan
 
 
@@ -246,7 +250,8 @@ def _known_value(kind, party, g, s, o, need, memo):
 def plan_value(kind, party, g, s, o, need, memo):
     """odds._plan's value (IMPOSSIBLE if no plan); its first move is memoised (``plan``). The
     moves are tried in odds._search's order and only a strictly better one is kept."""
-    value = _known_value(kind, party, g, s, o, need, memo)
+    table, values, searched, masks, counts = memo[0], memo[1], memo[2], memo[5], memo[6]
+    value = _known_value(kind, party, g, s, o, need, table, values, searched, masks, counts)
     if not np.isnan(value):
         return value
     stack, best = memo[3], memo[4]                      # party, g, s, o, cursor, move, pending
@@ -261,14 +266,16 @@ def plan_value(kind, party, g, s, o, need, memo):
         cursor, move, rest, cg, cs, co = _next_move(kind, p, fg, fs, fo, stack[depth, 4],
                                                     best[depth])
         if cursor < 0:                          # every move tried
-            _store(memo, _key(_TAG_PLAN, kind, need, fg, fs, fo, p), best[depth], stack[depth, 5])
+            _store(table, values, _key(_TAG_PLAN, kind, need, fg, fs, fo, p), best[depth],
+                   stack[depth, 5])
             returned = best[depth]
             depth -= 1
             if depth < 0:
                 return returned
             continue
         stack[depth, 4], stack[depth, 6] = cursor, move
-        returned = _known_value(kind, rest, cg, cs, co, need, memo)
+        returned = _known_value(kind, rest, cg, cs, co, need, table, values, searched, masks,
+                                counts)
         if np.isnan(returned):
             depth += 1
             _push(stack, best, depth, rest, cg, cs, co)
@@ -286,8 +293,9 @@ def plan(kind, party, g, s, o, need, memo):
     value = plan_value(kind, party, g, s, o, need, memo)
     if value == IMPOSSIBLE or (g == 0 and s == 0 and o == 0):
         return value, NO_MOVE
-    i = _find(memo, _key(_TAG_PLAN, kind, need, g, s, o, party))
-    return value, memo[0][i, MOVE]      # stored last by plan_value, or just found there
+    table = memo[0]
+    i = _find(table, _key(_TAG_PLAN, kind, need, g, s, o, party))
+    return value, table[i, MOVE]      # stored last by plan_value, or just found there
 
 
 @njit(cache=True)
@@ -307,13 +315,15 @@ def clear_chance(kind, party, k, lair, threshold, need, memo):
     short = threshold - lair
     short = 0 if short < 0 else k + 1 if short > k else short
     key = _key(_TAG_CHANCE, kind, need, k, short, 0, party)
-    i = _find(memo, key)
+    table, values = memo[0], memo[1]
+    i = _find(table, key)
     if i >= 0:
-        return memo[1][i, VALUE]
+        return values[i, VALUE]
+    stack, masks, counts = memo[2], memo[5], memo[6]
     p = 0.0
     for r in range(ROLL_N[k]):
-        if feasible(kind, party, ROLL_G[k, r], ROLL_S[k, r], ROLL_O[k, r],
-                    need if ROLL_D[k, r] >= short else 0, memo):
+        if _feasible(kind, party, ROLL_G[k, r], ROLL_S[k, r], ROLL_O[k, r],
+                     need if ROLL_D[k, r] >= short else 0, table, values, stack, masks, counts):
             p += ROLL_P[k, r]
-    _store(memo, key, p, NO_MOVE)
+    _store(table, values, key, p, NO_MOVE)
     return p

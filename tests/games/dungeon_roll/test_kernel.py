@@ -174,13 +174,3 @@ def test_engine_in_the_config_is_checked(tmp_path):
                           .replace("jobs = 1", 'jobs = 1\nengine = "fast"'))
     result = CliRunner().invoke(app, ["validate", str(config)])
     assert result.exit_code == 2 and "[run] engine = 'fast' is invalid" in result.output
-
-
-def test_a_rule_the_kernel_does_not_encode_falls_back_to_python(monkeypatch):
-    encoders = {k: v for k, v in kernel.RULES_ENCODERS.items() if k != "dragon_xp"}
-    monkeypatch.setattr(kernel, "RULES_ENCODERS", encoders)
-    assert choose_engine("dungeon_roll", ["random"], rules=[Rules()])[0] == "compiled"
-    engine, why = choose_engine("dungeon_roll", ["random"], rules=[Rules(), Rules(dragon_xp=3)])
-    assert engine == "python" and "dragon_xp" in why
-    with pytest.raises(ValueError, match="dragon_xp"):
-        kernel.build_rules_array(Rules(dragon_xp=3), kernel.R_SIZE, encoders)
