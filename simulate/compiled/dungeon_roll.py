@@ -32,7 +32,7 @@ from simulate.games.dungeon_roll.kernel_state import (
 from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
-from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, grant_reason
 from simulate.kernels.rules import rules_array as build_rules_array, unplayed_reason
 from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import new_mt, seed_game
@@ -155,10 +155,14 @@ def compiled_seats(seats: list) -> tuple[np.ndarray, np.ndarray] | None:
             np.array([[float(getattr(s, p, 0)) for p in PARAM_NAMES] for s in seats]))
 
 
-def unsupported(game: str, strategies: list, rules: list = ()) -> str | None:
+def unsupported(game: str, strategies: list, rules: list = (), edits: tuple = (),
+                granted: bool = False) -> str | None:
     """Why the kernel cannot play these seats under these Rules (one per variant; None: it
-    can): only the built-in strategies, by name, have compiled twins."""
+    can): only the built-in strategies, by name, have compiled twins; no granted card."""
     from strategies import strategies_for
+    refused = grant_reason(game, granted, False)
+    if refused:
+        return refused
     known = strategies_for(game)
     for i, spec in enumerate(strategies):
         name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None

@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
+from simulate.games.grants import grant_at
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
     CUR, END_REASONS, LEGAL_N, MAX_SPOTS, N_ROWS, OVER, PHASE, PLACE, SE_SIZE, S_SIZE,
@@ -39,7 +40,7 @@ BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 @njit(cache=True)
 def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indices, n, kinds,
-               P, G, SEATS, ART_IDS, EQ_IDS, trace):
+               P, grant, G, SEATS, ART_IDS, EQ_IDS, trace):
     """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider
     than zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_ROWS, width), np.int64)
@@ -58,7 +59,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, width, run_seed, indic
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
         V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
-        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
+        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant)
         decisions = 0
         while not S[OVER]:
             count, seat = S[LEGAL_N], S[CUR]
@@ -136,7 +137,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     kinds, params = covered
     from simulate.games.risky_adventure.state import new_game as python_new_game
     n = task["players"]
-    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks rules and data
+    python_new_game(rules, n, random.Random(0), heroes,      # the engine checks rules, data
+                    grant_at(task.get("grant"), n))          # and the granted entry
     comp = load_components()
     art, eq, exp, maps = components_arrays(comp)
     faces, oc, op = dice_arrays(rules)
@@ -150,8 +152,9 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
                 len(comp.expeditions), 16) + 8
     trace = trace_buffer(count, bool(task.get("trace")))
     play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op, width,
-               np.uint64(task["seed"]), indices, n, kinds, params, G, SEATS, art_ids, eq_ids,
-               trace)
+               np.uint64(task["seed"]), indices, n, kinds, params,
+               kernel_grant(task, lambda _, entry: [c.id for c in comp.equipment].index(entry)),
+               G, SEATS, art_ids, eq_ids, trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS) if name != "reason"}
     games["game"] = indices
     if task.get("trace"):
@@ -170,5 +173,6 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
+GRANTS = True          # a variant's granted equipment card (simulate/kernels/grants.py)
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
-                                           RULES_ENCODERS)
+                                           RULES_ENCODERS, grants=GRANTS)
