@@ -10,6 +10,7 @@ result; ``python bench/bench.py cards full`` plays the whole study instead.
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,10 +35,12 @@ def timed_study(games: int) -> dict:
         wall = time.perf_counter() - start
         if done.returncode:
             raise SystemExit(f"card study failed: {' '.join(cmd)}: {done.stderr[-500:]}")
+        engine = json.loads((Path(tmp) / "out" / "manifest.json").read_text())["engine"]
     plan = next(line for line in done.stdout.splitlines() if " games in " in line)
     played = int(plan.split(" games in ")[0].rsplit(" ", 1)[-1].replace(",", ""))
     return {"games_per_variant": games, "games": played, "seconds": round(wall, 1),
-            "load_average": round(os.getloadavg()[0], 1), "plan": plan.split(";")[0]}
+            "load_average": round(os.getloadavg()[0], 1), "plan": plan.split(";")[0],
+            "engine": engine}
 
 
 def card_study(full: bool = False) -> dict:
