@@ -3,10 +3,12 @@ deck at 3 players, every card, both interventions (removed, and granted to each 
 1,000 paired games each, on this machine with the shipped config's jobs.
 
 A full study is 49 variants x 1,000 games (12 entries: one removal and three granted seats each,
-and the printed game), about 49,000 Python-engine games: an hour or so on 2 cores. So by default
-it is measured at two small scales (``SCALES`` games per variant) and extrapolated along the
+and the printed game), 49,000 games: on the Adventure Realms kernel (which plays grants and
+removals) about a minute on 2 cores, so ``python bench/bench.py cards`` plays the whole study.
+On the Python engine (``--engine python``) it was an hour or so; ``python bench/card_study.py
+small`` measures two small scales (``SCALES`` games per variant) and extrapolates along the
 straight line through them (fixed start-up and report cost + time per game), said so in the
-result; ``python bench/bench.py cards full`` plays the whole study instead.
+result (at kernel speed the start-up dominates those scales and the line overestimates).
 """
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ def timed_study(games: int) -> dict:
             "engine": engine}
 
 
-def card_study(full: bool = False) -> dict:
+def card_study(full: bool = True) -> dict:
     if full:
         found = timed_study(FULL)
         return {**found, "measured": "the whole study"}
@@ -60,4 +62,4 @@ def card_study(full: bool = False) -> dict:
 
 
 if __name__ == "__main__":
-    print(card_study(full=sys.argv[1:] == ["full"]))
+    print(card_study(full=sys.argv[1:] != ["small"]))
