@@ -87,3 +87,15 @@ def test_a_card_study_plays_on_the_kernel(tmp_path):
     run = open_run(tmp_path / "out")
     assert run.manifest["engine"] == "compiled", run.manifest["engine_note"]
     assert sorted(seat for _, seat in run.granted.values()) == [0, 1]
+
+
+def test_a_grant_field_the_kernels_array_lacks_is_refused_not_dropped():
+    from simulate.compiled import kernel_grant
+    task = {"game": "roll_player", "players": 2}
+    names = {"Weak": 7}
+    assert kernel_grant({**task, "grant": ("market.json", "Weak", 1)},
+                        lambda _, e: names[e]).tolist() == [0, 7, 1]
+    assert kernel_grant({**task, "grant": ("market.json", "Weak", 2)},     # not at the table
+                        lambda _, e: names[e]).tolist() == [-1, -1, -1]
+    with pytest.raises(RuntimeError, match="cannot play the grant"):
+        kernel_grant({**task, "grant": ("market.json", "Weak", 1, True)}, lambda _, e: names[e])

@@ -136,6 +136,9 @@ def kernel_grant(task: dict, entry_of) -> np.ndarray:
     grant = grant_at(task.get("grant"), task["players"])
     if grant is None:
         return NO_GRANT
+    if len(grant) != 3:                 # a field the kernels' array has no column for
+        raise RuntimeError(f"the kernels cannot play the grant {grant!r} (simulate/kernels/"
+                           "grants.py reads (file, entry, seat))")
     file, entry, seat = grant
     kind = get_game(task["game"]).grants.index(file.removesuffix(".json"))
     return grant_array(kind, entry_of(file, entry), seat)
