@@ -15,8 +15,8 @@ verdict per game; ``python bench/bench.py strength`` measures only that.
 And `simulate train`'s runtime for one strategy at one player count (configs/train_dungeon_roll.toml
 at its full size, jobs 2); ``python bench/bench.py train`` measures only that.
 And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
-adventure deck at 3 players, every card removed and granted, 1,000 paired games each, measured
-small and extrapolated; ``python bench/bench.py cards`` measures only that.
+adventure deck at 3 players, every card removed and granted, 1,000 paired games each, the whole
+study (about a minute on the kernel); ``python bench/bench.py cards`` measures only that.
 And every game's games per CPU second on both engines as a ratio to a plain-Python yardstick in
 the same run (bench/ratios.py, issue 22); ``python bench/bench.py ratios`` measures only that.
 """
@@ -126,8 +126,8 @@ def cards_part(results: dict) -> None:
     found = card_study.card_study()
     results["card_study"] = found
     print(f"full card study (Adventure Realms adventure deck, 3 players, both interventions, "
-          f"{card_study.FULL:,} games each): about {found['estimated_hours']} h on this machine "
-          f"({found['measured']})", flush=True)
+          f"{card_study.FULL:,} games each): {found['seconds']} s on the {found['engine']} "
+          f"engine at load average {found['load_average']} ({found['measured']})", flush=True)
 
 
 def timed_run(games: int, jobs: int, players: int = 1, report: bool = False,

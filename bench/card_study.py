@@ -3,13 +3,16 @@ deck at 3 players, every card, both interventions (removed, and granted to each 
 1,000 paired games each, on this machine with the shipped config's jobs.
 
 A full study is 49 variants x 1,000 games (12 entries: one removal and three granted seats each,
-and the printed game), about 49,000 Python-engine games: an hour or so on 2 cores. So by default
-it is measured at two small scales (``SCALES`` games per variant) and extrapolated along the
+and the printed game), 49,000 games: on the Adventure Realms kernel (which plays grants and
+removals) about a minute on 2 cores, so ``python bench/bench.py cards`` plays the whole study.
+On the Python engine (``--engine python``) it was an hour or so; ``python bench/card_study.py
+small`` measures two small scales (``SCALES`` games per variant) and extrapolates along the
 straight line through them (fixed start-up and report cost + time per game), said so in the
-result; ``python bench/bench.py cards full`` plays the whole study instead.
+result (at kernel speed the start-up dominates those scales and the line overestimates).
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,13 +37,15 @@ def timed_study(games: int) -> dict:
         wall = time.perf_counter() - start
         if done.returncode:
             raise SystemExit(f"card study failed: {' '.join(cmd)}: {done.stderr[-500:]}")
+        engine = json.loads((Path(tmp) / "out" / "manifest.json").read_text())["engine"]
     plan = next(line for line in done.stdout.splitlines() if " games in " in line)
     played = int(plan.split(" games in ")[0].rsplit(" ", 1)[-1].replace(",", ""))
     return {"games_per_variant": games, "games": played, "seconds": round(wall, 1),
-            "load_average": round(os.getloadavg()[0], 1), "plan": plan.split(";")[0]}
+            "load_average": round(os.getloadavg()[0], 1), "plan": plan.split(";")[0],
+            "engine": engine}
 
 
-def card_study(full: bool = False) -> dict:
+def card_study(full: bool = True) -> dict:
     if full:
         found = timed_study(FULL)
         return {**found, "measured": "the whole study"}
@@ -57,4 +62,4 @@ def card_study(full: bool = False) -> dict:
 
 
 if __name__ == "__main__":
-    print(card_study(full=sys.argv[1:] == ["full"]))
+    print(card_study(full=sys.argv[1:] != ["small"]))

@@ -30,12 +30,11 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
                   debug: bool = False, rules: list | None = None, grants: bool = False,
                   edits: tuple = (), paid: bool = False) -> tuple[str, str]:
     """(``python`` or ``compiled``, why) for these seats and the variants' ``rules`` (Rules
-    objects: a field the kernel does not play is a reason for Python); ``grants``: a variant
-    grants a seat a card, which only a kernel with ``GRANTS = True`` plays: it reads the task's
-    ``grant``, (file, entry, seat), see simulate/games/grants.py; ``paid``: a grant at its price
-    (``pay = true``, the grant's 4th place), only for a kernel with ``PAID_GRANTS = True``;
-    ``edits``: every variant's component changes, which a kernel's optional
-    ``unsupported_edits(edits)`` may refuse)."""
+    objects: a field the kernel does not play is a reason for Python), ``edits`` (every
+    variant's component changes) and ``grants`` (a variant grants a seat a card: a kernel with
+    ``GRANTS = True`` reads the task's ``grant``, (file, entry, seat), see
+    simulate/games/grants.py; ``paid``: a grant at its price, ``pay = true``): the kernel's
+    ``unsupported`` gives the reason it cannot play them."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")
     if requested == "python":
@@ -44,12 +43,8 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
         return "python", "--debug plays the readable Python engine"
     kernel = kernel_module(game)
     why_not = f"{game} has no compiled kernel" if kernel is None else \
-        f"a variant grants a card (grant = ...), which the {game} kernel does not play" \
-        if grants and not getattr(kernel, "GRANTS", False) else \
-        f"a variant grants a card at its price (pay = true), which the {game} kernel does not " \
-        "play" if paid and not getattr(kernel, "PAID_GRANTS", False) else \
-        getattr(kernel, "unsupported_edits", lambda _: None)(edits) or \
-        kernel.unsupported(game, strategies, rules or [])
+        kernel.unsupported(game, strategies, rules or [], edits=edits, granted=grants,
+                           paid=paid)
     if why_not is None:
         return "compiled", "every seat's strategy has a compiled twin"
     if requested == "compiled":

@@ -132,11 +132,11 @@ def test_a_game_that_cannot_grant_says_so(tmp_path):
 
 
 def test_a_kernel_that_cannot_grant_falls_back_to_python_and_says_why():
-    engine, why = choose_engine("roll_player", ["goal_chaser"], grants=True)
+    engine, why = choose_engine("dungeon_roll", ["risk_aware"], grants=True)
     assert engine == "python" and "grants a card" in why
-    assert choose_engine("roll_player", ["goal_chaser"])[0] == "compiled"
+    assert choose_engine("dungeon_roll", ["risk_aware"])[0] == "compiled"
     with pytest.raises(Exception, match="grants a card"):
-        choose_engine("roll_player", ["goal_chaser"], "compiled", grants=True)
+        choose_engine("dungeon_roll", ["risk_aware"], "compiled", grants=True)
 
 
 TUNE = """

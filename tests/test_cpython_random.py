@@ -48,3 +48,25 @@ def test_game_seed_and_strategy_stream_match_the_runner():
             assert cr.game_seed(np.uint64(run_seed), index) == game_seed(run_seed, index)
     seed = game_seed(3, 4)
     assert int(cr.strategy_seed(seed)) == seed ^ STRATEGY_STREAM == seed ^ cr.STRATEGY_STREAM
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32 + 7, 2**64 + 3, 2**96 - 1, 2**128 - 1])
+def test_seeding_from_a_key_of_words_is_random_random_of_the_int(seed):
+    words = tuple(np.uint64(seed >> (32 * i) & 0xFFFFFFFF) for i in range(4))
+    ours = cr.new_mt()
+    cr.mt_seed_words(ours, words, max(1, (seed.bit_length() + 31) // 32))
+    theirs = random.Random(seed)
+    assert [cr.mt_random(ours) for _ in range(5)] == [theirs.random() for _ in range(5)]
+
+
+@pytest.mark.parametrize("seed", SEEDS[:5])
+def test_a_side_stream_is_the_grants_and_draws_nothing_from_the_game(seed):
+    from simulate.games.grants import side_stream
+    ours, theirs = seeded(seed), random.Random(seed)
+    for _ in range(630):                         # the copy refills the state partway
+        cr.mt_random(ours), theirs.random()
+    side, their_side = cr.new_mt(), side_stream(theirs)
+    cr.mt_side_stream(ours, side)
+    for n in (1, 2, 11, 40):
+        assert cr.mt_randbelow(side, n) == their_side.randrange(n)
+    assert cr.mt_random(ours) == theirs.random()   # the game's own dice did not move

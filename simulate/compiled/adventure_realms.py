@@ -11,18 +11,21 @@ own stream. The component data (the study's folder and its edits) is read when a
 ``tests/games/adventure_realms/test_kernel.py`` proves it: identical tables. The rules array is
 built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
 of fixed seats (simulate/compiled ``seatings``; the game has no heroes to deal, so
-``heroes = "all"`` is refused by the config). A variant that grants a card plays on Python
-(no ``GRANTS``). The Python engine stays the reference (replay, logs, custom strategies).
+``heroes = "all"`` is refused by the config); a variant's granted card is dealt as the
+engine deals it (``kernel_grant.py``). The Python engine stays the reference (replay, logs,
+custom strategies).
 """
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
+from simulate.games.grants import grant_at
 from simulate.games.adventure_realms.components import GUILDS, load_components
 from simulate.games.adventure_realms.kernel_effects import Game
 from simulate.games.adventure_realms.kernel_flow import apply, new_game
@@ -41,7 +44,7 @@ STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild":
 
 
 @njit(cache=True)
-def play_games(K, R, P, width, room, run_seed, indices, n, kinds, OUT_GAMES, OUT_SEATS,
+def play_games(K, R, P, width, room, run_seed, indices, n, kinds, grant, OUT_GAMES, OUT_SEATS,
                OUT_LISTS, trace):
     """Play the games ``indices`` into the OUT_* arrays, and a trace matrix wider than zero
     with each game's decisions (simulate/kernels/trace.py)."""
@@ -53,7 +56,7 @@ def play_games(K, R, P, width, room, run_seed, indices, n, kinds, OUT_GAMES, OUT
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
         seed = seed_game(G.mt, lots, run_seed, indices[g], draws)
-        new_game(G, K, R, n)
+        new_game(G, K, R, n, grant)
         decisions = 0
         while not G.S[OVER]:
             count, seat = G.S[LEGAL_N], G.S[CUR]
@@ -104,7 +107,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
         return None
     from simulate.games.adventure_realms.state import new_game as python_new_game
     n = task["players"]
-    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks its input
+    python_new_game(rules, n, random.Random(0), heroes,      # the engine checks its input
+                    grant_at(task.get("grant"), n))          # (the granted entry too)
     comp = load_components()
     if len(comp.spaces) > MAX_SPACES:
         raise RuntimeError(f"the kernel holds at most {MAX_SPACES} board spaces")
@@ -117,8 +121,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     out_lists = np.zeros((count * n, 3, width + 1), np.int64)
     trace = trace_buffer(count, bool(task.get("trace")))
     play_games(kit, rules_array(rules), prices(seats, comp, rules, kit, effects), width,
-               legal_room(comp), np.uint64(task["seed"]), indices, n, kinds, out_games, out_seats,
-               out_lists, trace)
+               legal_room(comp), np.uint64(task["seed"]), indices, n, kinds,
+               kernel_grant(task, partial(_entry_id, comp)), out_games, out_seats, out_lists, trace)
     games = {name: out_games[:, i] for i, name in enumerate(GAME_NUMBERS)}
     games["game"] = indices
     if task.get("trace"):
@@ -139,6 +143,13 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     return games, seat_cols
 
 
+def _entry_id(comp, file: str, entry: str) -> int:
+    """A granted entry's id (``State.adventure_id`` or ``hero_id``, as grant.take_granted)."""
+    cards = comp.adventures if file == "adventure_cards.json" else comp.heroes
+    return {card.name: card.id for card in cards}[entry]
+
+
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
+GRANTS = True          # a variant's granted card (simulate/kernels/grants.py, kernel_grant.py)
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
-                                         RULES_ENCODERS)
+                                         RULES_ENCODERS, grants=GRANTS)

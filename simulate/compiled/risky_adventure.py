@@ -10,7 +10,8 @@ component data is read when a chunk starts (``kernel_layout.components_arrays``,
 and component edits included): editing a card needs no code change.
 ``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The rules array is
 built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
-of fixed seats (simulate/compiled ``seatings``; the game has no heroes). The Python engine stays
+of fixed seats (simulate/compiled ``seatings``; the game has no heroes); a variant's granted
+equipment card is dealt as the engine deals it (``kernel_grant.py``). The Python engine stays
 the reference (replay, logs, custom strategies, search).
 """
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
+from simulate.games.grants import grant_at
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
     CUR, END_REASONS, LEGAL_N, N_ROWS, OVER, PHASE, PLACE, R_ADVENTURERS, SE_SIZE, S_SIZE,
@@ -39,7 +41,7 @@ BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 @njit(cache=True)
 def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indices, n, kinds,
-               P, G, SEATS, ART_IDS, EQ_IDS, trace):
+               P, grant, G, SEATS, ART_IDS, EQ_IDS, trace):
     """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider
     than zero with each game's decisions (simulate/kernels/trace.py); ``sizes``: the buffers'
     (kernel_layout.buffer_sizes)."""
@@ -62,7 +64,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indic
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
         V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
-        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W)
+        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant)
         decisions = 0
         while not S[OVER]:
             count, seat = S[LEGAL_N], S[CUR]
@@ -142,7 +144,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     kinds, params = covered
     from simulate.games.risky_adventure.state import new_game as python_new_game
     n = task["players"]
-    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks rules and data
+    python_new_game(rules, n, random.Random(0), heroes,      # the engine checks rules, data
+                    grant_at(task.get("grant"), n))          # and the granted entry
     comp = load_components()
     art, eq, exp, maps = components_arrays(comp)
     faces, oc, op = dice_arrays(rules)
@@ -155,8 +158,9 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     trace = trace_buffer(count, bool(task.get("trace")))
     play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op,
                np.array(buffer_sizes(rules, comp), np.int64),
-               np.uint64(task["seed"]), indices, n, kinds, params, G, SEATS, art_ids, eq_ids,
-               trace)
+               np.uint64(task["seed"]), indices, n, kinds, params,
+               kernel_grant(task, lambda _, entry: [c.id for c in comp.equipment].index(entry)),
+               G, SEATS, art_ids, eq_ids, trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS) if name != "reason"}
     games["game"] = indices
     if task.get("trace"):
@@ -175,5 +179,6 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
+GRANTS = True          # a variant's granted equipment card (simulate/kernels/grants.py)
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
-                                           RULES_ENCODERS)
+                                           RULES_ENCODERS, grants=GRANTS)

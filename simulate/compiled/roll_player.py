@@ -10,7 +10,8 @@ starts (``kernel_layout.components_array``): editing a data file needs no code c
 ``tests/games/roll_player/test_kernel.py`` proves it: identical tables, also with a modified
 data file. The rules array is built from the Rules fields (simulate/kernels/rules.py);
 ``heroes = "all"`` and ``rotate = true`` are played in groups of fixed seats
-(simulate/compiled ``seatings``). The Python engine stays the reference (replay, logs, custom
+(simulate/compiled ``seatings``); a variant's granted Market card is dealt as the engine deals it
+(``kernel_setup.give_granted``). The Python engine stays the reference (replay, logs, custom
 strategies).
 """
 from __future__ import annotations
@@ -33,7 +34,8 @@ from simulate.games.roll_player.kernel_setup import setup_market
 from simulate.games.roll_player.kernel_stages import proceed
 from strategies.compiled.roll_player import BALANCER, GOAL_CHASER, choose, scratch
 from simulate.games.roll_player.phases import P_RACE, S_RACE
-from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
+from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
+from simulate.games.grants import grant_at
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 
@@ -52,8 +54,9 @@ MAX_BOUGHT = 64
 
 
 @njit(cache=True)
-def new_game(L, N, S, SE, R, D, A, mt, n, fixed):
-    """State.__init__: the table, the Market deck, then the flow up to the first decision."""
+def new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant):
+    """State.__init__: the table, the Market deck (and a granted card, simulate/kernels/grants.py),
+    then the flow up to the first decision."""
     N[:] = 0
     S[:] = 0
     SE[:] = 0
@@ -68,12 +71,13 @@ def new_game(L, N, S, SE, R, D, A, mt, n, fixed):
     for s in range(4):
         SE[s, RACE] = SE[s, KLASS] = SE[s, BACKSTORY] = SE[s, ALIGNMENT] = -1
         SE[s, TOKEN] = 4
-    setup_market(L, N, S, R, D, mt)
+    setup_market(L, N, S, SE, R, D, mt, grant)
     proceed(L, N, S, SE, R, D, A, mt, fixed)
 
 
 @njit(cache=True)
-def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, G, SEATS, BOUGHT_IDS, trace):
+def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEATS, BOUGHT_IDS,
+               trace):
     """Play the games ``indices`` into G, SEATS and BOUGHT_IDS, and a trace matrix wider than
     zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_ROWS, width), np.int64)
@@ -87,7 +91,7 @@ def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, G, SEATS, BOU
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
-        new_game(L, N, S, SE, R, D, A, mt, n, fixed)
+        new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant)
         decisions = 0
         while not S[OVER]:
             count, seat = S[LEGAL_N], S[CUR]
@@ -139,7 +143,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     kinds, params = covered
     from simulate.games.roll_player.state import new_game as python_new_game
     n = task["players"]
-    python_new_game(rules, n, random.Random(0), heroes)      # the engine checks the heroes
+    python_new_game(rules, n, random.Random(0), heroes,      # the engine checks the heroes
+                    grant_at(task.get("grant"), n))          # and the granted entry
     comp = load_components()
     if comp.removed:                    # engines.choose_engine asks unsupported_edits first
         raise RuntimeError("the Roll Player kernel cannot play a set with Market cards removed")
@@ -156,7 +161,9 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     width = max(64, len(comp.cards) + 8)
     trace = trace_buffer(count, bool(task.get("trace")))
     play_games(rules_array(rules), components_array(comp), width, np.uint64(task["seed"]),
-               indices, n, kinds, params, fixed, G, SEATS, bought, trace)
+               indices, n, kinds, params, fixed,
+               kernel_grant(task, lambda _, entry: comp.card_by_name[entry].id), G, SEATS, bought,
+               trace)
     games = {name: G[:, i] for i, name in enumerate(GAME_NUMBERS)}
     games["game"] = indices
     if task.get("trace"):
@@ -177,7 +184,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
-unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS)
+GRANTS = True          # a variant's granted Market card (simulate/kernels/grants.py)
 
 
 def unsupported_edits(edits: tuple) -> str | None:
@@ -186,3 +193,7 @@ def unsupported_edits(edits: tuple) -> str | None:
     if any(e[0] == "remove" and e[1] == "market.json" for e in edits):
         return "a variant removes a Market card, which the roll_player kernel does not play"
     return None
+
+
+unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS,
+                                             grants=GRANTS, unsupported_edits=unsupported_edits)

@@ -4,7 +4,8 @@ A compiled kernel must draw the very dice the Python engine draws for the same s
 module reimplements, bit for bit, what the engines use of CPython's generator: MT19937 seeded
 from an int (``init_by_array`` over the int's 32-bit words, as ``random.Random(seed)`` does),
 ``random()`` (53-bit float from two words), ``getrandbits``, ``_randbelow`` (rejection sampling
-on ``n.bit_length()`` bits) and ``shuffle``; plus :func:`simulate.runner.game_seed` (splitmix64).
+on ``n.bit_length()`` bits), ``shuffle`` and a grant's side stream (simulate/games/grants.py); plus
+:func:`simulate.runner.game_seed` (splitmix64).
 ``tests/test_cpython_random.py`` checks every function against CPython itself.
 
 State: one ``uint32[625]`` array, the 624 MT words and, in the last slot, the next word's index.
@@ -50,13 +51,19 @@ def mt_seed(state, seed) -> None:
     """Seed ``state`` exactly as ``random.Random(seed)`` does, for an int 0 <= seed < 2**64."""
     seed = np.uint64(seed)
     low, high = seed & MASK32, seed >> np.uint64(32)
-    key_length = 2 if high != 0 else 1          # CPython uses the int's 32-bit words, at least one
+    mt_seed_words(state, (low, high, np.uint64(0), np.uint64(0)), 2 if high != 0 else 1)
+
+
+@njit(cache=True)
+def mt_seed_words(state, key, key_length) -> None:
+    """``random.Random(seed)`` for the int whose 32-bit words (low first) are the first
+    ``key_length`` of ``key`` (CPython's ``init_by_array`` over the int's words, at least one)."""
     state[:N] = _GENRAND_19650218
     i, j = 1, 0
     for _ in range(max(N, key_length)):
         prev = np.uint64(state[i - 1])
         mixed = (prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)
-        state[i] = ((np.uint64(state[i]) ^ mixed) + (high if j else low) + np.uint64(j)) & MASK32
+        state[i] = ((np.uint64(state[i]) ^ mixed) + key[j] + np.uint64(j)) & MASK32
         i += 1
         j += 1
         if i >= N:
@@ -74,6 +81,18 @@ def mt_seed(state, seed) -> None:
             i = 1
     state[0] = 0x80000000
     state[N] = N
+
+
+@njit(cache=True)
+def mt_side_stream(state, out) -> None:
+    """Seed ``out`` as ``grants.side_stream`` does: ``random.Random(copy.getrandbits(128))``
+    for a copy of ``state`` (``state`` itself draws nothing)."""
+    copy = state.copy()
+    words = (mt_next_u32(copy), mt_next_u32(copy), mt_next_u32(copy), mt_next_u32(copy))
+    length = 4
+    while length > 1 and words[length - 1] == 0:      # the int's words: no leading zero word
+        length -= 1
+    mt_seed_words(out, words, length)
 
 
 @njit(cache=True)

@@ -75,12 +75,18 @@ def remove(L, N, row, x):
 
 
 @njit(cache=True)
+def insert(L, N, row, i, x):
+    """``list.insert(i, x)`` for 0 <= i <= the length."""
+    for j in range(N[row], i, -1):
+        L[row, j] = L[row, j - 1]
+    L[row, i] = x
+    N[row] += 1
+
+
+@njit(cache=True)
 def insert_front(L, N, row, x):
     """``list.insert(0, x)``."""
-    for j in range(N[row], 0, -1):
-        L[row, j] = L[row, j - 1]
-    L[row, 0] = x
-    N[row] += 1
+    insert(L, N, row, 0, x)
 
 
 @njit(cache=True)

@@ -7,6 +7,7 @@ from numba import njit
 
 from simulate.games.adventure_realms.kernel_effects import (available, change_power,
                                                             draw, gain, pay)
+from simulate.games.adventure_realms.kernel_grant import give_granted, take_granted
 from simulate.games.adventure_realms.kernel_layout import (
     ADVENTURES, ADV_DECK, ADV_DISCARD, AGENTS, A_EFFECT, A_PAY, BANISH, BANISHED, BANISH_LEFT,
     BOX, CUR, DECK, DENSE, DISCARD, DISCARD_CARD, DRAW_AFTER, DUNGEON, END_MAGIC, END_PAYING,
@@ -32,8 +33,9 @@ from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
 
 # ---- set-up ----------------------------------------------------------------------------------
 @njit(cache=True)
-def new_game(G, K, R, n):
-    """State.__init__: the table and the players, round 1, the first decision."""
+def new_game(G, K, R, n, grant):
+    """State.__init__: the table and the players (a granted card: kernel_grant.py), round 1,
+    the first decision."""
     L, N, S, SE, mt = G.L, G.N, G.S, G.SE, G.mt
     N[:] = 0
     S[:] = 0
@@ -42,17 +44,18 @@ def new_game(G, K, R, n):
     for c in K.hero_deck:
         push(L, N, HERO_DECK, c)
     mt_shuffle_int64(mt, L[HERO_DECK, :N[HERO_DECK]])
+    for c in K.masters:
+        push(L, N, MASTERS, c)
+    for c in K.adventure_deck:
+        push(L, N, ADV_DECK, c)
+    mt_shuffle_int64(mt, L[ADV_DECK, :N[ADV_DECK]])
+    take_granted(G, grant)                      # before the row is dealt
     for _ in range(R[R_GUILD_ROW_SIZE]):
         if N[HERO_DECK]:
             N[HERO_DECK] -= 1
             push(L, N, ROW, L[HERO_DECK, N[HERO_DECK]])
         else:
             push(L, N, ROW, -1)
-    for c in K.masters:
-        push(L, N, MASTERS, c)
-    for c in K.adventure_deck:
-        push(L, N, ADV_DECK, c)
-    mt_shuffle_int64(mt, L[ADV_DECK, :N[ADV_DECK]])
     monster_deck(G, K, R)
     S[STONES_LEFT] = R[R_STONES]
     S[GARDEN] = R[R_GARDEN_MANA_SETUP]
@@ -64,6 +67,7 @@ def new_game(G, K, R, n):
         mt_shuffle_int64(mt, L[DECK + seat, :N[DECK + seat]])
         SE[seat, GOLD] = R[R_STARTING_GOLD]
         SE[seat, AGENTS] = R[R_STARTING_AGENTS]
+    give_granted(G, grant)
     start_round(G, R)
     ask(G, K, R)
 

@@ -10,6 +10,7 @@ from numba import njit
 
 from simulate.games.risky_adventure.kernel_claims import (
     activation_options, apply_activate, apply_bonus, apply_claim, legal_claims)
+from simulate.games.risky_adventure.kernel_grant import give_granted
 from simulate.games.risky_adventure.kernel_layout import (
     ACTIVATE, ACT_DONE, ARTS, A_B, A_TYPE, BONUS, BOX, CAMP, CLAIM, CLOCKS, CLOCK_SUPPLY,
     CUR, DECK, EQUIP, EXC, EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_KIND, FAME, FLAGS,
@@ -26,8 +27,9 @@ from simulate.kernels.cpython_random import mt_random
 
 # ---- set-up -----------------------------------------------------------------------------------
 @njit(cache=True)
-def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W):
-    """State.__init__: the table, then the flow up to the first decision."""
+def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant):
+    """State.__init__: the table (a granted card: kernel_grant.py), then the flow up to the
+    first decision."""
     N[:] = 0
     S[:] = 0
     SE[:] = 0
@@ -55,6 +57,7 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W):
     for c in range(EQ.shape[0]):
         push(L, N, DECK, c)
     shuffle(L, DECK, N[DECK], mt)
+    give_granted(L, N, EQ, AF, grant)           # before the camp is dealt
     for _k in range(R[R_CAMP]):
         push(L, N, CAMP, pop(L, N, DECK))
     for m in range(MAPS_DATA.shape[0]):

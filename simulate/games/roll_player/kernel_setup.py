@@ -12,11 +12,13 @@ from simulate.games.roll_player.kernel_layout import (
     GOLD, GOLD_COLOUR, H_COLOUR_CLASSES, H_NALIGN, H_NBACK, H_NCARDS, H_NCLASS, H_NRACE, INIT_GOLD,
     KLASS, LEGAL_N, MARKET, N_CARDS, PHASE, PILE, PLAYERS, RACE, RESHUFFLES, R_INIT_GOLD,
     R_RACE_PICK, R_REVERSE_PICK, R_SETUP_DISCARDS, R_START_EXTRA, R_START_GOLD, SCRATCH, SOLO,
-    STAGE, STARTING, START_CHOSEN, TRASHED, BACKSTORY, ALIGNMENT, card, class_colour, pop_at, push)
+    STAGE, STARTING, START_CHOSEN, TRASHED, BACKSTORY, ALIGNMENT, card, class_colour, pop_at, push,
+    ARMOR, C_ARROW, C_TYPE, SKILLS, TOKEN, TRAIT, TRAITS, WEAPONS, index_of, remove, step_cell)
 from simulate.games.roll_player.phases import (
     P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL, S_START_DICE)
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.lists import pop, shuffle
+from simulate.kernels.grants import GRANT_ENTRY, GRANT_SEAT
 
 (K_RACE, K_CLASS, K_START_CHOOSE, K_START_PLACE, K_TIE, K_TAKE, K_PLACE, K_FLIP, K_SWAP1,
  K_SWAP2, K_ADJUST, K_REROLL, K_KEEP, K_STEP, K_RAISE, K_TARGET_INIT, K_USE_SKILL,
@@ -66,8 +68,9 @@ def sort_scratch(L, n):
 
 # ---- the Market deck --------------------------------------------------------------------------
 @njit(cache=True)
-def setup_market(L, N, S, R, D, mt):
-    """Single-dot pile on top of the double-dot pile, after set-up discards from each."""
+def setup_market(L, N, S, SE, R, D, mt, grant):
+    """Single-dot pile on top of the double-dot pile, after set-up discards from each; a
+    granted card goes to its seat before the Market is dealt."""
     N[PILE] = N[PILE + 1] = 0
     for cid in range(D[H_NCARDS]):
         push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
@@ -93,7 +96,25 @@ def setup_market(L, N, S, R, D, mt):
     for p in (1, 0):                             # the top of the deck is the end
         for i in range(N[PILE + p]):
             push(L, N, DECK, L[PILE + p, i])
+    if grant[GRANT_SEAT] >= 0:
+        give_granted(L, N, SE, D, grant[GRANT_ENTRY], grant[GRANT_SEAT])
     fill_market(L, N, S, mt)
+
+
+@njit(cache=True)
+def give_granted(L, N, SE, D, cid, seat):
+    """market.MarketFlow._give_granted: out of the deck, the set-up discards or the trashed
+    cards, owned by the seat; a Trait's arrow moves the alignment token when it can."""
+    for row in (DECK, DISCARD, TRASHED):
+        if index_of(L, N, row, cid) >= 0:
+            remove(L, N, row, cid)
+            break
+    kind = card(D, cid, C_TYPE)
+    push(L, N, (WEAPONS, ARMOR, SKILLS, TRAITS)[kind] + seat, cid)
+    if kind == TRAIT:
+        cell = step_cell(SE[seat, TOKEN], card(D, cid, C_ARROW))
+        if cell >= 0:
+            SE[seat, TOKEN] = cell
 
 
 @njit(cache=True)

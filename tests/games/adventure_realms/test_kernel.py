@@ -94,12 +94,6 @@ def test_both_engines_trace_the_same_decisions():
         list(map(trace_hash, compiled[TRACE_COLUMN]))
 
 
-def test_a_granted_card_plays_on_python():
-    """The kernel does not deal a variant's granted card (simulate/games/grants.py)."""
-    engine, why = choose_engine("adventure_realms", SEATS, grants=True)
-    assert engine == "python" and "grants a card" in why
-
-
 def test_component_edits(tmp_path):
     """A variant's edits to single entries (a cost, a monster's reward, a track level, a space's
     gain, a card's count) reach both engines."""
