@@ -47,7 +47,7 @@ TUNED = [{"name": "balanced", "gold_value": 0.3, "mana_value": 0.4, "food_value"
          {"name": "dungeon_racer", "gold_value": 0.0, "mana_value": 0.05, "food_value": 0.4,
           "card_value": 0.2, "rp_value": 0.3, "dungeon_weight": 4.0, "power_value": 0.6,
           "recruit_min": 2.0, "focus": "", "focus_weight": 0.0,
-          "agent_value": 0.3, "stone_chase": 3.0},
+          "agent_value": 0.3, "stone_chase": 2.0},
          {"name": "balanced", "focus": "Thieves", "recruit_min": 0.0, "card_value": 0.0}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
