@@ -6,9 +6,10 @@ card against the others' public positions, and the stone on the last space). Two
 price the optional mechanics (issue 23): ``agent_value``, the Fort's third agent per round it
 will be placed (against the gold it costs and the Fort's guild steps), and ``stone_chase``: each
 advance toward the last space is worth ``stone_chase`` x a stone's VP / the track's length more
-while a stone is left and nobody else stands there. The named strategies are its parameter sets: ``balanced`` (the default), ``guild_specialist`` (one guild's
-track and heroes) and ``dungeon_racer`` (fighters, magic and the dungeon track). They see only
-their view: own hand and discard, own deck's size, the public board.
+while a stone is left and nobody else stands there. The named strategies are its parameter
+sets: ``balanced`` (the default), ``guild_specialist`` (one guild's track and heroes) and
+``dungeon_racer`` (fighters, magic and the dungeon track). They see only their view: own hand
+and discard, own deck's size, the public board.
 """
 from __future__ import annotations
 
