@@ -2,10 +2,14 @@
 
 One evaluator (``ExpectedVP``) prices every effect in VP: resources, cards, Recruit Points, guild
 power (the track's next rewards) and dungeon advances (the rank they win on the current monster's
-card against the others' public positions, and the stone on the last space). The named
-strategies are its parameter sets: ``balanced`` (the default), ``guild_specialist`` (one guild's
-track and heroes) and ``dungeon_racer`` (fighters, magic and the dungeon track). They see only
-their view: own hand and discard, own deck's size, the public board.
+card against the others' public positions, and the stone on the last space). Two parameters
+price the optional mechanics (issue 23): ``agent_value``, the Fort's third agent per round it
+will be placed (against the gold it costs and the Fort's guild steps), and ``stone_chase``: each
+advance toward the last space is worth ``stone_chase`` x a stone's VP / the track's length more
+while a stone is left and nobody else stands there. The named strategies are its parameter
+sets: ``balanced`` (the default), ``guild_specialist`` (one guild's track and heroes) and
+``dungeon_racer`` (fighters, magic and the dungeon track). They see only their view: own hand
+and discard, own deck's size, the public board.
 """
 from __future__ import annotations
 
@@ -37,20 +41,25 @@ class ExpectedVP(Strategy):
     param_ranges = {"gold_value": (0.0, 2.0), "mana_value": (0.0, 2.0), "food_value": (0.0, 2.0),
                     "card_value": (0.0, 3.0), "rp_value": (0.0, 2.0), "dungeon_weight": (0.0, 5.0),
                     "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
-                    "focus_weight": (0.0, 5.0)}
+                    "focus_weight": (0.0, 5.0), "agent_value": (0.0, 2.0),
+                    "stone_chase": (0.0, 6.0)}
 
     # tuned by paired comparisons (now `simulate train`; bench/README.md):
-    # power_value 0.35 -> 0.525, then gold_value 0.12 -> 0.06
+    # power_value 0.35 -> 0.525, then gold_value 0.12 -> 0.06; agent_value 0.7 and stone_chase
+    # 3.0 beat the old fixed Fort price (1.2 x min(monsters left, 5) / 5) and no chase by 32-40
+    # points of one seat's win share at 2-4 players (150 paired seeds each; issue 23)
     def __init__(self, gold_value: float = 0.06, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
                  power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",
-                 focus_weight: float = 1.0):
+                 focus_weight: float = 1.0, agent_value: float = 0.7,
+                 stone_chase: float = 3.0):
         if focus and focus not in GUILDS:
             raise ValueError(f"focus must be one of {', '.join(GUILDS)} or empty")
         self.gold_value, self.mana_value, self.food_value = gold_value, mana_value, food_value
         self.card_value, self.rp_value = card_value, rp_value
         self.dungeon_weight, self.power_value = dungeon_weight, power_value
         self.recruit_min, self.focus, self.focus_weight = recruit_min, focus, focus_weight
+        self.agent_value, self.stone_chase = agent_value, stone_chase
         self._focus = GUILDS.index(focus) if focus else -1
         self._static: dict = {}
         self._comp = self._rules = None
@@ -141,8 +150,10 @@ class ExpectedVP(Strategy):
         v = self._rank_value(view, now) if now else 0.0
         gain = self._rank_value(view, new) - v
         others_at_end = any(p >= last for s, p in enumerate(pos) if s != me)
-        if new == last and now < last and view.stones_left and not others_at_end:
-            gain += view.rules.stone_vp + 0.3
+        if view.stones_left and not others_at_end:    # the stone: taken, or drawn nearer
+            if new == last and now < last:
+                gain += view.rules.stone_vp + 0.3
+            gain += self.stone_chase * view.rules.stone_vp * (new - now) / last
         gain += 0.03 * (new - now)
         return self.dungeon_weight * gain
 
@@ -242,14 +253,22 @@ class ExpectedVP(Strategy):
 
     def _fort_value(self, view, option: str) -> float:
         if option == "agent":
-            rounds = min(view.monsters_left, 5) / 5
-            return 1.2 * rounds - self.gold_value * view.rules.fort_agent_cost
+            return self.agent_value * self._agent_rounds(view) - \
+                self.gold_value * view.rules.fort_agent_cost
         g1, g2 = FORT_GUILDS[option]
         steps = view.rules.fort_guild_steps
         if g1 == g2:
             return self._power_value(view, g1, steps)
         return self._power_value(view, g1, steps - steps // 2) + \
             self._power_value(view, g2, steps // 2)
+
+    @staticmethod
+    def _agent_rounds(view) -> int:
+        """The rounds a third agent freed now would be placed in (this one only when
+        ``fort_agent_now``)."""
+        rules = view.rules
+        rounds = min(view.monsters_left, rules.max_rounds - view.round + 1)
+        return max(0, rounds - (0 if rules.fort_agent_now else 1))
 
     def _plays_left(self, view) -> float:
         """How often a card recruited now will be played: the rounds left times the share of

@@ -19,7 +19,8 @@ from simulate.statistics import rates_differ, unpaired_rates
 GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
 # What the seats do of their own choosing, for reports.mechanics (issue 23).
 MECHANICS = [
-    Mechanic("freeing the third agent at the Fort", pl.col("agents") == 3),
+    Mechanic("freeing the Fort's agent (the third at two starting agents)",
+             positive("agent_freed")),
     *counted({
         "taking an Elemental Stone": "stones",
         "banishing a card": "banished",

@@ -27,13 +27,16 @@ from simulate.games.adventure_realms.kernel_layout import (
     H_RECRUIT, H_REVEAL, H_REVEAL_PAID, K_MANA, K_STONE_BONUS, LEGAL_N, MANA, MONSTERS, M_RANKS,
     M_REWARD, PAY_REVEAL, PILE_HAND, PLACE, PLACED, PLAYED, PLAYERS, PLAY_ITEM, PLAY_MAGIC,
     POWER, RECRUIT, REVEAL, REVEALED, ROUND, R_DUNGEON_TRACK_LENGTH, R_FORT_AGENT_COST,
-    R_FORT_GUILD_STEPS, R_GUILD_SPACE_POWER, R_HAND_SIZE, R_MAX_ROUNDS, R_STONE_VP, SP_GUILD,
+    R_FORT_GUILD_STEPS, R_GUILD_SPACE_POWER, R_HAND_SIZE, R_MAX_ROUNDS, SP_GUILD,
     STONES, STONES_LEFT, TOP_HOLDER)
+from strategies.compiled import adventure_realms_plans as plans
 
 PARAMS = ("gold_value", "mana_value", "food_value", "card_value", "rp_value", "dungeon_weight",
-          "power_value", "recruit_min", "focus_weight")
+          "power_value", "recruit_min", "focus_weight") + plans.PLAN_PARAMS
 (GOLD_VALUE, MANA_VALUE, FOOD_VALUE, CARD_VALUE, RP_VALUE, DUNGEON_WEIGHT, POWER_VALUE,
- RECRUIT_MIN, FOCUS_WEIGHT, FOCUS) = range(10)
+ RECRUIT_MIN, FOCUS_WEIGHT, AGENT_VALUE, STONE_CHASE, FOCUS) = range(12)
+assert (GOLD_VALUE, AGENT_VALUE, STONE_CHASE) == (plans.GOLD_VALUE, plans.AGENT_VALUE,
+                                                  plans.STONE_CHASE)
 RANDOM, EXPECTED_VP = 0, 1
 SPACE_STEPS, SPACE_GARDEN, SPACE_BANISH, SPACE_FORT = range(4)
 MEMO_STEPS = 64                # advances priced once per decision up to this many
@@ -136,8 +139,8 @@ def dungeon_gain(G, K, R, P, me, steps):
     others_at_end = False
     for s in range(G.S[PLAYERS]):
         others_at_end |= s != me and G.SE[s, DUNGEON] >= last
-    if new == last and now < last and G.S[STONES_LEFT] and not others_at_end:
-        gain += R[R_STONE_VP] + 0.3
+    if G.S[STONES_LEFT] and not others_at_end:
+        gain = plans.stone_gain(R, P, me, now, new, last, gain)
     gain += 0.03 * (new - now)
     return P.par[me, DUNGEON_WEIGHT] * gain
 
@@ -159,8 +162,7 @@ def power_value(G, K, P, me, guild, steps):
 @njit(cache=True, inline="always")
 def fort_value(G, K, R, P, me, option):
     if option == FORT_AGENT:
-        rounds = min(G.N[MONSTERS], 5) / 5
-        return 1.2 * rounds - P.par[me, GOLD_VALUE] * R[R_FORT_AGENT_COST]
+        return plans.fort_agent_value(G, R, P, me)
     g1, g2 = FORT_STEPS[option - 1, 0], FORT_STEPS[option - 1, 1]
     steps = R[R_FORT_GUILD_STEPS]
     if g1 == g2:

@@ -7,7 +7,7 @@ from numba import njit
 
 from simulate.games.adventure_realms.kernel_layout import (
     ADVENTURES, AGENTS, A_Q1, A_Q2, A_QUEST, A_TYPE, A_VP, BANISHED, BY_GUILD, CHECK_ALL, DECK,
-    DISCARD, FOOD, GOLD, HAND, H_GUILD, H_KIND, H_SYMBOLS, KING, MANA, PLAYED, PLAYERS, POWER,
+    DISCARD, FOOD, FREED, GOLD, HAND, H_GUILD, H_KIND, H_SYMBOLS, KING, MANA, PLAYED, PLAYERS, POWER,
     RANKS, RECRUITED, ROUND, R_GUILD_CARDS_COUNT, R_STONE_VP, R_TIE_BREAKERS, R_VP_CHECK,
     STONES, TIE_NONE, TIE_STONES, TOP_HOLDER, VP, VP_DUNGEON, VP_GUILD, VP_MASTERS, VP_ROUNDS)
 
@@ -20,7 +20,7 @@ SEAT_NUMBERS = ("score", "rank", "won", "vp_guild", "vp_dungeon", "vp_masters", 
                 "dominant_guild", "recruited_fighters", "recruited_thieves", "recruited_wizards",
                 "recruited_clerics", "recruited_kings", "recruited_masters", "final_deck_size",
                 "banished", "agents", "power_fighters", "power_thieves", "power_wizards",
-                "power_clerics", "gold", "mana", "food")
+                "power_clerics", "gold", "mana", "food", "agent_freed")
 TIE_BREAKS = ("none", "stones", "kings", "shared")
 DOMINANT = ("none", "mixed", "fighters", "thieves", "wizards", "clerics")
 SEAT_LISTS = (RECRUITED, RANKS, VP_ROUNDS)      # cards_recruited, dungeon_ranks, vp_by_round
@@ -138,6 +138,7 @@ def record(G, K, R, out_game, out_seats, out_lists, seed, decisions):
         out[21], out[22] = SE[s, BANISHED], SE[s, AGENTS]
         out[23:27] = SE[s, POWER:POWER + 4]
         out[27], out[28], out[29] = SE[s, GOLD], SE[s, MANA], SE[s, FOOD]
+        out[30] = SE[s, FREED]
         for j in range(3):
             row = SEAT_LISTS[j] + s
             out_lists[s, j, 0] = N[row]

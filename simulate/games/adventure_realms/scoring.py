@@ -42,7 +42,10 @@ SEAT_COLUMNS = {
     "cards_recruited": ("str", "Names of the heroes recruited, '|'-joined, in order."),
     "final_deck_size": ("int", "Hero cards owned at the end (deck, hand, discard, play)."),
     "banished": ("int", "Hero cards banished."),
-    "agents": ("int", "Agents at the end (3 when the Fort's agent was freed)."),
+    "agents": ("int", "Agents at the end (Rules.starting_agents, +1 when the Fort's agent was "
+               "freed)."),
+    "agent_freed": ("int", "1 when the seat freed the Fort's agent, else 0 (at any "
+                    "Rules.starting_agents)."),
     **{f"power_{g}": ("int", f"Final power on the {g.title()} track (0-6).") for g in _G},
     "dungeon_ranks": ("str", "Dungeon rank per round, '|'-joined (0 = not on the track)."),
     "vp_by_round": ("str", "VP on the track after each round, '|'-joined."),
@@ -181,7 +184,7 @@ class Scoring:
                   "recruited_masters": sum(h.kind == "master" for h in recruited),
                   "cards_recruited": "|".join(h.name for h in recruited),
                   "final_deck_size": len(self.owned(s)), "banished": self.banished[s],
-                  "agents": self.agents[s],
+                  "agents": self.agents[s], "agent_freed": int(self.fort_freed[s]),
                   "dungeon_ranks": "|".join(map(str, self.dungeon_ranks[s])),
                   "vp_by_round": "|".join(map(str, self.vp_by_round[s])),
                   "gold": self.gold[s], "mana": self.mana[s], "food": self.food[s]})

@@ -38,13 +38,16 @@ RULE_VARIANTS = [
 # every parameter of every strategy off its default in one seat (assert_every_parameter_varied)
 TUNED = [{"name": "balanced", "gold_value": 0.3, "mana_value": 0.4, "food_value": 0.0,
           "card_value": 1.2, "rp_value": 0.5, "dungeon_weight": 0.5, "power_value": 1.0,
-          "recruit_min": 0.0, "focus": "Thieves", "focus_weight": 2.0},
+          "recruit_min": 0.0, "focus": "Thieves", "focus_weight": 2.0,
+          "agent_value": 1.5, "stone_chase": 2.5},
          {"name": "guild_specialist", "gold_value": 0.1, "mana_value": 0.2, "food_value": 0.3,
           "card_value": 0.5, "rp_value": 0.0, "dungeon_weight": 3.0, "power_value": 1.5,
-          "recruit_min": 1.0, "focus": "Wizards", "focus_weight": 3.0},
+          "recruit_min": 1.0, "focus": "Wizards", "focus_weight": 3.0,
+          "agent_value": 0.0, "stone_chase": 0.7},
          {"name": "dungeon_racer", "gold_value": 0.0, "mana_value": 0.05, "food_value": 0.4,
           "card_value": 0.2, "rp_value": 0.3, "dungeon_weight": 4.0, "power_value": 0.6,
-          "recruit_min": 2.0, "focus": "", "focus_weight": 0.0},
+          "recruit_min": 2.0, "focus": "", "focus_weight": 0.0,
+          "agent_value": 0.3, "stone_chase": 2.0},
          {"name": "balanced", "focus": "Thieves", "recruit_min": 0.0, "card_value": 0.0}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
