@@ -219,9 +219,20 @@ def summary_block(section) -> list:
     return [Details(head + ", ".join(shown) + more, section.blocks, css="note")]
 
 
+def _recorded(run, mechanics: list[Mechanic]) -> tuple[list[Mechanic], list[Mechanic]]:
+    """(the mechanics whose columns the folder's tables hold, those whose it lacks)."""
+    held = {"seat": set(run.seats.collect_schema().names()),
+            "game": set(run.games.collect_schema().names())}
+    ok = [m for m in mechanics if set(m.columns) <= held[m.unit]]
+    return ok, [m for m in mechanics if m not in ok]
+
+
 def build(section) -> None:
     run = section.run
     mechanics, unmeasured = declared(run.spec.name, run)
+    mechanics, unrecorded = _recorded(run, mechanics)
+    unmeasured += [f"{_capital(m.name)}: not recorded in this results folder (written by an "
+                   "older version of the game; a fresh run records it)." for m in unrecorded]
     base = _baseline(run)
     found = {p: use(run, mechanics, p, base) for p in run.player_counts}
     by = {}

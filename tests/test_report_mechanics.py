@@ -169,3 +169,19 @@ def test_the_upper_end_of_a_mechanic_never_used_is_never_printed_as_zero():
     games = pl.concat([collect(run.games).with_columns(game=pl.col("game") + 60 * k)
                        for k in range(80)])
     assert "0.0 % at" not in warnings_of(from_frames(games, big, spec))
+
+
+def test_a_folder_without_a_mechanics_column_reports_the_others():
+    """A folder written by an older engine lacks a column a mechanic now reads: the section
+    counts the mechanics it can and leaves that one out, never a traceback."""
+    run = planted([0, 0])
+    run.seats = run.seats.drop("trades")
+    section = Section(mechanics.TITLE, run)
+    mechanics.build(section)
+    table = next(b for d in section.blocks if isinstance(d, Details) for b in d.blocks
+                 if getattr(b, "columns", None) and b.columns[0] == "mechanic")
+    names = [row[0] for row in table.rows]
+    assert "the 3-dice clock trade" not in names
+    assert "say nothing" not in text_of(section.blocks)            # no warning about it
+    assert len(names) == len(mechanics.declared("risky_adventure")[0]) - 1
+    assert "clock trade: not recorded in this results folder" in text_of(section.blocks)
