@@ -8,9 +8,10 @@ per chunk by the Python strategy object itself (:func:`prices`), so they are the
 the kernel adds the board's parts (dungeon ranks, guild power, the Fort, the Reveal) in the same
 order of operations. The first best action wins, as in ``choose``.
 
-The helpers are inlined into ``choose`` (``inline="always"``): measured here, a helper left as a
-call (e.g. ``space_value``, given the three tuples of ~30 arrays) cost ~300 ns a call where its
-inlined copy cost a few ns (the cause not pinned down: passing small tuples did not show it).
+The helpers are inlined into ``choose`` (``inline="always"``), which runs without numba's
+reference counting (``kernel_layout.no_refcounts``): with it, every inlined helper given the
+tuples G, K and P incremented and decremented each of their ~30 arrays, a function call apiece
+(measured: ~300 ns a helper, most of the kernel's time).
 """
 from __future__ import annotations
 
