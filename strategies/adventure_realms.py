@@ -13,6 +13,9 @@ and discard, own deck's size, the public board.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import NamedTuple
+
 from simulate.games.adventure_realms import actions as A
 from simulate.games.adventure_realms.components import GUILDS, space_gains
 from strategies import Strategy
@@ -21,6 +24,27 @@ from strategies.presets import preset
 RESOURCE_KEYS = ("gold", "mana", "food")
 FORT_STEPS = tuple((f"{GUILDS[a]}+{GUILDS[b]}", a, b) for a in range(4) for b in range(a, 4))
 FORT_GUILDS = {o: (a, b) for o, a, b in FORT_STEPS}
+
+# The evaluator's fixed prices of the board's parts (in VP; the compiled twin,
+# strategies/compiled/adventure_realms.py, reads them from here)
+STONE_EXTRA = 0.3          # the stone for arriving alone on the last space, beyond its stone_vp
+ADVANCE_VP = 0.03          # each dungeon advance, for the race to come
+BELOW_TOP = 0.5            # a guild step that stops below the top counts this share
+ITEM_NOW = 0.05            # an Item played now rather than kept
+RECRUIT_PER_COST = 0.01    # per RP of a hero's cost (the dearer of two equal heroes)
+BANISH_VP = 0.45           # a card banished (less what it is worth)
+MAGIC_KEPT = 0.3           # times card_value: a Magic card kept for a later monster
+UNUSED_AGENT = 0.5         # an agent left unplaced at the Reveal
+BANISH_ROOT = 0.2          # times the square root of the basic cards: the Merchant's banish
+
+
+class Fixed(NamedTuple):
+    """The prices that hold for a whole game (what the compiled twin reads)."""
+    worth: tuple               # per hero id: owning it, per play
+    card: tuple                # per hero id: its part of a placement, less the board's parts
+    space: tuple               # per space id: its net gain, less the board's parts
+    levels: tuple              # per guild, per level: the track reward's price
+    focus: int                 # the focus guild's index, -1 for none
 
 
 def fort_options(view) -> list[str]:
@@ -88,6 +112,14 @@ class ExpectedVP(Strategy):
         self._powers: dict = {}
         self._dungeons: dict = {}
 
+    def fixed_prices(self, comp, rules) -> Fixed:
+        """The prices of ``comp`` under ``rules`` that do not depend on the board."""
+        self._setup(SimpleNamespace(comp=comp, rules=rules))
+        return Fixed(tuple(self._worth[h.id] for h in comp.heroes),
+                     tuple(self._card_parts[h.name][1] for h in comp.heroes),
+                     tuple(self._space_parts[sp.name][1] for sp in comp.spaces),
+                     tuple(tuple(levels) for levels in self._levels), self._focus)
+
     def static_value(self, effect: tuple) -> float:
         """VP price of the parts of an effect that do not depend on the board."""
         v = self._static.get(effect)
@@ -152,9 +184,9 @@ class ExpectedVP(Strategy):
         others_at_end = any(p >= last for s, p in enumerate(pos) if s != me)
         if view.stones_left and not others_at_end:    # the stone: taken, or drawn nearer
             if new == last and now < last:
-                gain += view.rules.stone_vp + 0.3
+                gain += view.rules.stone_vp + STONE_EXTRA
             gain += self.stone_chase * view.rules.stone_vp * (new - now) / last
-        gain += 0.03 * (new - now)
+        gain += ADVANCE_VP * (new - now)
         return self.dungeon_weight * gain
 
     def _rank_value(self, view, p: int) -> float:
@@ -176,7 +208,7 @@ class ExpectedVP(Strategy):
         cap = top - 1 if holder not in (-1, view.seat) else top
         new = min(cap, now + steps)
         v = sum(levels[now + 1:new + 1])
-        v += self.power_value * (new - now) * (0.5 if new < top else 1.0)
+        v += self.power_value * (new - now) * (BELOW_TOP if new < top else 1.0)
         if guild == self._focus:
             v *= 1.0 + self.focus_weight
         return v
@@ -222,7 +254,7 @@ class ExpectedVP(Strategy):
         if kind is A.PlayItem:
             card = self._adventure[a.card]
             v = self.static_value(card.effect) - self.static_value(card.pay)
-            return v + self._dungeon_value(view, self._dungeon_of(card.effect)) - 0.05
+            return v + self._dungeon_value(view, self._dungeon_of(card.effect)) - ITEM_NOW
         if kind is A.Reveal:
             return self._reveal_value(view)
         if kind is A.PayReveal:
@@ -230,7 +262,7 @@ class ExpectedVP(Strategy):
         if kind is A.Recruit:
             hero = self._hero[a.card]
             return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
-                - self.recruit_min + 0.01 * hero.cost
+                - self.recruit_min + RECRUIT_PER_COST * hero.cost
         if kind is A.FortChoice:
             return self._fort_value(view, a.option)
         if kind is A.EndReveal or kind is A.StopBanishing or kind is A.EndPaying:
@@ -239,7 +271,7 @@ class ExpectedVP(Strategy):
             hero = self._hero[a.card]                 # too (after it, that effect was gained)
             in_hand = a.pile == "hand" and not view.revealed[view.seat]
             lost = self.static_value(hero.reveal) if in_hand else 0.0
-            return 0.45 - self._worth[hero.id] - lost
+            return BANISH_VP - self._worth[hero.id] - lost
         if kind is A.Discard:
             return -self._worth[self._hero[a.card].id]
         if kind is A.PlayMagic:
@@ -247,7 +279,7 @@ class ExpectedVP(Strategy):
             steps = self._dungeon_of(card.effect)
             if view.stones[view.seat]:
                 steps += sum(n for k, n in card.effect if k == "stone_bonus")
-            keep = 0.0 if view.monsters_left <= 1 else 0.3 * self.card_value
+            keep = 0.0 if view.monsters_left <= 1 else MAGIC_KEPT * self.card_value
             return self._dungeon_value(view, steps) - self.static_value(card.pay) - keep
         return 0.0                                     # EndMagic
 
@@ -281,7 +313,7 @@ class ExpectedVP(Strategy):
         """Revealing ends the seat's Agent Phase: worth paying for the priced reveal effects in
         hand (those the mana covers, in hand order) when that is worth it, minus the agents it
         leaves unused (placing is usually worth more)."""
-        v = -0.5 * view.agents_free[view.seat]
+        v = -UNUSED_AGENT * view.agents_free[view.seat]
         steps, price = 0, 0.0
         mana = view.mana[view.seat]
         for c in view.hand:
@@ -312,7 +344,7 @@ class ExpectedVP(Strategy):
             v += view.garden * self.mana_value
         if banish:
             heroes = view.comp.heroes
-            v += 0.2 * sum(1 for c in view.hand + view.discard if heroes[c].kind == "basic") ** 0.5
+            v += BANISH_ROOT * sum(1 for c in view.hand + view.discard if heroes[c].kind == "basic") ** 0.5
         return v
 
 

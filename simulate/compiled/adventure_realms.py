@@ -27,11 +27,11 @@ from numba import njit
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
 from simulate.games.grants import grant_at
 from simulate.games.adventure_realms.components import GUILDS, load_components
-from simulate.games.adventure_realms.kernel_effects import Game
+from simulate.games.adventure_realms.kernel_effects import new_table
 from simulate.games.adventure_realms.kernel_flow import apply, new_game
 from simulate.games.adventure_realms.kernel_layout import (
-    CUR, END_REASON, END_REASONS, LEGAL_N, MAX_SPACES, N_ROWS, OVER, SE_SIZE, S_SIZE, kit_of,
-    RULES_ENCODERS, legal_room, list_width, rules_array)
+    CUR, END_REASON, END_REASONS, LEGAL_N, MAX_SPACES, OVER, RULES_ENCODERS, borrowed, kit_of,
+    legal_room, list_width, rules_array)
 from simulate.games.adventure_realms.kernel_scoring import (DOMINANT, GAME_NUMBERS,
                                                             SEAT_NUMBERS, TIE_BREAKS, record)
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
@@ -44,14 +44,13 @@ STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild":
 
 
 @njit(cache=True)
-def play_games(K, R, P, width, room, run_seed, indices, n, kinds, grant, OUT_GAMES, OUT_SEATS,
-               OUT_LISTS, trace):
+def play_games(table, kit, rules, priced, lots, run_seed, indices, n, kinds, grant, OUT_GAMES,
+               OUT_SEATS, OUT_LISTS, trace):
     """Play the games ``indices`` into the OUT_* arrays, and a trace matrix wider than zero
-    with each game's decisions (simulate/kernels/trace.py)."""
-    G = Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
-             np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
-             np.zeros((room, 3), np.int64), new_mt())
-    lots = new_mt()
+    with each game's decisions (simulate/kernels/trace.py). The caller holds the game state
+    ``table``, the arrays and the strategies' stream ``lots``: the kernel borrows them."""
+    G, K, R, P, lots = borrowed(table), borrowed(kit), borrowed(rules), borrowed(priced), \
+        borrowed(lots)
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
@@ -120,9 +119,10 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     out_seats = np.zeros((count * n, len(SEAT_NUMBERS)), np.int64)
     out_lists = np.zeros((count * n, 3, width + 1), np.int64)
     trace = trace_buffer(count, bool(task.get("trace")))
-    play_games(kit, rules_array(rules), prices(seats, comp, rules, kit, effects), width,
-               legal_room(comp), np.uint64(task["seed"]), indices, n, kinds,
-               kernel_grant(task, partial(_entry_id, comp)), out_games, out_seats, out_lists, trace)
+    play_games(new_table(width, legal_room(comp)), kit, rules_array(rules),
+               prices(seats, comp, rules, kit, effects), new_mt(), np.uint64(task["seed"]),
+               indices, n, kinds, kernel_grant(task, partial(_entry_id, comp)), out_games,
+               out_seats, out_lists, trace)
     games = {name: out_games[:, i] for i, name in enumerate(GAME_NUMBERS)}
     games["game"] = indices
     if task.get("trace"):

@@ -8,13 +8,13 @@ per chunk by the Python strategy object itself (:func:`prices`), so they are the
 the kernel adds the board's parts (dungeon ranks, guild power, the Fort, the Reveal) in the same
 order of operations. The first best action wins, as in ``choose``.
 
-The helpers are inlined into ``choose`` (``inline="always"``): measured here, a helper left as a
-call (e.g. ``space_value``, given the three tuples of ~30 arrays) cost ~300 ns a call where its
-inlined copy cost a few ns (the cause not pinned down: passing small tuples did not show it).
+The helpers are inlined into ``choose`` (``inline="always"``), which runs without numba's
+reference counting (``kernel_layout.no_refcounts``): with it, every inlined helper given the
+tuples G, K and P incremented and decremented each of their ~30 arrays, a function call apiece
+(measured: ~300 ns a helper, most of the kernel's time).
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import NamedTuple
 
 import numpy as np
@@ -29,14 +29,16 @@ from simulate.games.adventure_realms.kernel_layout import (
     POWER, RECRUIT, REVEAL, REVEALED, ROUND, R_DUNGEON_TRACK_LENGTH, R_FORT_AGENT_COST,
     R_FORT_GUILD_STEPS, R_GUILD_SPACE_POWER, R_HAND_SIZE, R_MAX_ROUNDS, SP_GUILD,
     STONES, STONES_LEFT, TOP_HOLDER)
+from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from strategies.adventure_realms import (ADVANCE_VP, BANISH_ROOT, BANISH_VP, BELOW_TOP, ITEM_NOW,
+                                         MAGIC_KEPT, RECRUIT_PER_COST, UNUSED_AGENT, ExpectedVP)
 from strategies.compiled import adventure_realms_plans as plans
 
-PARAMS = ("gold_value", "mana_value", "food_value", "card_value", "rp_value", "dungeon_weight",
-          "power_value", "recruit_min", "focus_weight") + plans.PLAN_PARAMS
-(GOLD_VALUE, MANA_VALUE, FOOD_VALUE, CARD_VALUE, RP_VALUE, DUNGEON_WEIGHT, POWER_VALUE,
- RECRUIT_MIN, FOCUS_WEIGHT, AGENT_VALUE, STONE_CHASE, FOCUS) = range(12)
-assert (GOLD_VALUE, AGENT_VALUE, STONE_CHASE) == (plans.GOLD_VALUE, plans.AGENT_VALUE,
-                                                  plans.STONE_CHASE)
+PARAMS = tuple(ExpectedVP.param_ranges)        # the tuned numbers, P.par[seat, PARAMS.index]
+GOLD_VALUE, MANA_VALUE, CARD_VALUE, DUNGEON_WEIGHT, POWER_VALUE, RECRUIT_MIN, FOCUS_WEIGHT = (
+    PARAMS.index(p) for p in ("gold_value", "mana_value", "card_value", "dungeon_weight",
+                              "power_value", "recruit_min", "focus_weight"))
+FOCUS = len(PARAMS)
 RANDOM, EXPECTED_VP = 0, 1
 SPACE_STEPS, SPACE_GARDEN, SPACE_BANISH, SPACE_FORT = range(4)
 MEMO_STEPS = 64                # advances priced once per decision up to this many
@@ -52,14 +54,14 @@ class Prices(NamedTuple):
     space: np.ndarray          # [seat, space] the space's net static gain
     space_kind: np.ndarray     # [space, SPACE_*]: advances, garden, banish, fort
     levels: np.ndarray         # [seat, guild, a, b] sum(levels[a:b])
-    banish_root: np.ndarray    # [k] 0.2 * k ** 0.5
+    banish_root: np.ndarray    # [k] BANISH_ROOT * k ** 0.5
     memo: np.ndarray           # this decision's prices: per space, per card, per advances
     memo_at: np.ndarray        # the decision each memo entry was priced at; [-1]: this one
 
 
 def prices(seats: list, comp, rules, kit, effects) -> Prices:
-    """The static prices of each ExpectedVP seat (zeros for a random seat)."""
-    from strategies.adventure_realms import ExpectedVP
+    """The static prices of each ExpectedVP seat (zeros for a random seat); seats with the
+    same parameters are priced once."""
     rows = sorted(effects.rows, key=effects.rows.get)
     n, top = 4, comp.track_top
     par = np.zeros((n, len(PARAMS) + 1))
@@ -67,25 +69,30 @@ def prices(seats: list, comp, rules, kit, effects) -> Prices:
     worth, card = np.zeros((n, len(comp.heroes))), np.zeros((n, len(comp.heroes)))
     space = np.zeros((n, len(comp.spaces)))
     levels = np.zeros((n, 4, top + 2, top + 2))
+    priced: dict[tuple, int] = {}
     for s, seat in enumerate(seats):
         if not isinstance(seat, ExpectedVP):
             continue
-        seat._setup(SimpleNamespace(comp=comp, rules=rules))
+        key = (type(seat), seat.focus, *(getattr(seat, p) for p in PARAMS))
+        if key in priced:
+            for table in (par, static, worth, card, space, levels):
+                table[s] = table[priced[key]]
+            continue
+        priced[key] = s
+        fixed = seat.fixed_prices(comp, rules)
         par[s, :len(PARAMS)] = [getattr(seat, p) for p in PARAMS]
-        par[s, FOCUS] = seat._focus
+        par[s, FOCUS] = fixed.focus
         static[s] = [seat.static_value(e) for e in rows]
-        worth[s] = [seat._worth[h.id] for h in comp.heroes]
-        card[s] = [seat._card_parts[h.name][1] for h in comp.heroes]
-        space[s] = [seat._space_parts[sp.name][1] for sp in comp.spaces]
+        worth[s], card[s], space[s] = fixed.worth, fixed.card, fixed.space
         for g in range(4):
             for a in range(top + 2):
                 for b in range(top + 2):
-                    levels[s, g, a, b] = sum(seat._levels[g][a:b])
+                    levels[s, g, a, b] = sum(fixed.levels[g][a:b])
     steps = np.array([sum(k for key, k in e if key == "dungeon") for e in rows], np.int64)
     kinds = np.array([[sum(k for key, k in gain if key == "dungeon"),
                        *(x in {key for key, _ in gain} for x in ("garden", "banish", "fort"))]
                       for gain in space_gains(comp, rules)], np.int64)
-    root = np.array([0.2 * k ** 0.5 for k in range(len(comp.basic_deck) + 1)])
+    root = np.array([BANISH_ROOT * k ** 0.5 for k in range(len(comp.basic_deck) + 1)])
     memo = len(comp.spaces) + len(comp.heroes) + MEMO_STEPS
     return Prices(par, static, steps, worth, card, space, kinds, levels, root, np.zeros(memo),
                   np.full(memo + 1, -1, np.int64))
@@ -141,7 +148,7 @@ def dungeon_gain(G, K, R, P, me, steps):
         others_at_end |= s != me and G.SE[s, DUNGEON] >= last
     if G.S[STONES_LEFT] and not others_at_end:
         gain = plans.stone_gain(R, P, me, now, new, last, gain)
-    gain += 0.03 * (new - now)
+    gain += ADVANCE_VP * (new - now)
     return P.par[me, DUNGEON_WEIGHT] * gain
 
 
@@ -153,7 +160,7 @@ def power_value(G, K, P, me, guild, steps):
     cap = top - 1 if holder != -1 and holder != me else top
     new = min(cap, now + steps)
     v = P.levels[me, guild, now + 1, new + 1]          # sum(levels[now + 1:new + 1])
-    v += P.par[me, POWER_VALUE] * (new - now) * (0.5 if new < top else 1.0)
+    v += P.par[me, POWER_VALUE] * (new - now) * (BELOW_TOP if new < top else 1.0)
     if guild == P.par[me, FOCUS]:
         v *= 1.0 + P.par[me, FOCUS_WEIGHT]
     return v
@@ -218,7 +225,7 @@ def plays_left(G, R, me):
 @njit(cache=True, inline="always")
 def reveal_value(G, K, R, P, me):
     """The priced reveal effects the mana covers (hand order), less the agents left unused."""
-    v = -0.5 * (G.SE[me, AGENTS] - G.SE[me, PLACED])
+    v = -UNUSED_AGENT * (G.SE[me, AGENTS] - G.SE[me, PLACED])
     steps, price = 0, 0.0
     mana = G.SE[me, MANA]
     for i in range(G.N[HAND + me]):
@@ -250,7 +257,7 @@ def value(G, K, R, P, me, a):
     if kind == PLAY_ITEM:
         effect, pay = K.adventure[x, A_EFFECT], K.adventure[x, A_PAY]
         v = P.static[me, effect] - P.static[me, pay]
-        return v + dungeon_value(G, K, R, P, me, P.steps[effect]) - 0.05
+        return v + dungeon_value(G, K, R, P, me, P.steps[effect]) - ITEM_NOW
     if kind == REVEAL:
         return reveal_value(G, K, R, P, me)
     if kind == PAY_REVEAL:
@@ -259,13 +266,13 @@ def value(G, K, R, P, me, a):
             P.static[me, K.hero[x, H_PAY]]
     if kind == RECRUIT:
         return P.worth[me, x] * plays_left(G, R, me) + P.static[me, K.hero[x, H_RECRUIT]] - \
-            P.par[me, RECRUIT_MIN] + 0.01 * K.hero[x, H_COST]
+            P.par[me, RECRUIT_MIN] + RECRUIT_PER_COST * K.hero[x, H_COST]
     if kind == FORT_CHOICE_OPTION:
         return fort_value(G, K, R, P, me, x)
     if kind == BANISH:
         in_hand = y == PILE_HAND and not G.SE[me, REVEALED]
         lost = P.static[me, K.hero[x, H_REVEAL]] if in_hand else 0.0
-        return 0.45 - P.worth[me, x] - lost
+        return BANISH_VP - P.worth[me, x] - lost
     if kind == DISCARD_CARD:
         return -P.worth[me, x]
     if kind == PLAY_MAGIC:
@@ -275,12 +282,12 @@ def value(G, K, R, P, me, a):
             for j in range(K.elen[effect]):
                 if K.eff[effect, j, 0] == K_STONE_BONUS:
                     steps += K.eff[effect, j, 1]
-        keep = 0.0 if G.N[MONSTERS] <= 1 else 0.3 * P.par[me, CARD_VALUE]
+        keep = 0.0 if G.N[MONSTERS] <= 1 else MAGIC_KEPT * P.par[me, CARD_VALUE]
         return dungeon_value(G, K, R, P, me, steps) - P.static[me, K.adventure[x, A_PAY]] - keep
     return 0.0                               # EndReveal, StopBanishing, EndPaying, EndMagic
 
 
-@njit(cache=True)
+@no_refcounts
 def choose(G, K, R, P, me):
     """The first legal action of the highest value (``ExpectedVP.choose``)."""
     best, choice = -1e9, 0

@@ -10,11 +10,11 @@ from numba import njit
 
 from simulate.games.adventure_realms.kernel_layout import (
     MONSTERS, ROUND, R_FORT_AGENT_COST, R_FORT_AGENT_NOW, R_MAX_ROUNDS, R_STONE_VP)
+from strategies.adventure_realms import STONE_EXTRA, ExpectedVP
 
-PLAN_PARAMS = ("agent_value", "stone_chase")
-# their columns of Prices.par: after the nine older parameters (adventure_realms.PARAMS)
-AGENT_VALUE, STONE_CHASE = 9, 10
-GOLD_VALUE = 0
+# the parameters' columns of Prices.par (adventure_realms.PARAMS: param_ranges' order)
+GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (list(ExpectedVP.param_ranges).index(p)
+                                        for p in ("gold_value", "agent_value", "stone_chase"))
 
 
 @njit(cache=True, inline="always")
@@ -36,6 +36,6 @@ def stone_gain(R, P, me, now, new, last, gain):
     """``gain`` plus the stone's part of advancing from ``now`` to ``new`` (a stone is left and
     no other seat is on the last space): the stone when reached, and the chase."""
     if new == last and now < last:
-        gain += R[R_STONE_VP] + 0.3
+        gain += R[R_STONE_VP] + STONE_EXTRA
     gain += P.par[me, STONE_CHASE] * R[R_STONE_VP] * (new - now) / last
     return gain

@@ -15,12 +15,13 @@ from numba import njit
 from simulate.games.adventure_realms.kernel_layout import (
     ADVENTURES, ADV_DECK, ADV_DISCARD, BANISH_LEFT, BEST, CAPPED, DECK, DISCARD, DRAW_AFTER,
     DUNGEON, GARDEN, HAND, K_ADVENTURE, K_BANISH, K_DRAW, K_DUNGEON, K_FOOD, K_GARDEN,
-    K_OCCUPIED, K_OTHERS_DISCARD, K_RP, K_STEAL, K_STONE_BONUS, K_VP, MANA, MAY_OCCUPIED,
-    PENDING, PLAYERS, POWER, RP, R_ADVENTURE_RESHUFFLE, R_DUNGEON_TRACK_LENGTH, R_EXCLUSIVE_TOP,
-    R_SHADOW_THRESHOLD, R_SUPPLY_GOLD, R_TOKEN_SUPPLY,
+    K_OCCUPIED, K_OTHERS_DISCARD, K_RP, K_STEAL, K_STONE_BONUS, K_VP, MANA, MAX_SPACES,
+    MAY_OCCUPIED, N_ROWS, PENDING, SE_SIZE, S_SIZE, PLAYERS, POWER, RP, R_ADVENTURE_RESHUFFLE,
+    R_DUNGEON_TRACK_LENGTH, R_EXCLUSIVE_TOP, R_SHADOW_THRESHOLD, R_SUPPLY_GOLD, R_TOKEN_SUPPLY,
     R_TOP_STAYS_EXCLUSIVE, R_TRACK_REWARDS_AGAIN, STONES, TOP_HOLDER, VP, VP_GUILD, VP_ONLY,
     pop_at, push)
-from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64, new_mt
 
 
 class Game(NamedTuple):
@@ -30,6 +31,16 @@ class Game(NamedTuple):
     SE: np.ndarray
     A: np.ndarray
     mt: np.ndarray
+    open_spaces: np.ndarray    # scratch: the spaces open to this placement (agent_options)
+    ranks: np.ndarray          # scratch: the seats' dungeon ranks (score_dungeon)
+
+
+def new_table(width: int, room: int) -> Game:
+    """A chunk's game state, allocated once by the caller (the kernel borrows it)."""
+    return Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
+                np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
+                np.zeros((room, 3), np.int64), new_mt(), np.zeros(MAX_SPACES, np.bool_),
+                np.zeros(4, np.int64))
 
 
 # ---- resources -------------------------------------------------------------------------------
@@ -61,7 +72,7 @@ def pay(G, K, seat, price):
 
 
 # ---- effects ---------------------------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def gain(G, K, R, seat, effect, vp_part):
     """Apply an effect's gains in order; a ``vp`` counts to ``vp_part`` (an SE index)."""
     S, SE = G.S, G.SE
@@ -111,12 +122,13 @@ def advance(G, R, seat, n):
 def reshuffle(G, deck, discard):
     """An empty draw pile takes its discard pile (``deck.extend(discard)``), shuffled."""
     L, N = G.L, G.N
-    L[deck, :N[discard]] = L[discard, :N[discard]]
+    for i in range(N[discard]):
+        L[deck, i] = L[discard, i]
     N[deck], N[discard] = N[discard], 0
     mt_shuffle_int64(G.mt, L[deck, :N[deck]])
 
 
-@njit(cache=True)
+@no_refcounts
 def draw(G, seat, n):
     """Draw from the top (end) of the deck; an empty deck takes the shuffled discard pile."""
     L, N = G.L, G.N
@@ -130,7 +142,7 @@ def draw(G, seat, n):
         push(L, N, hand, L[deck, N[deck]])
 
 
-@njit(cache=True)
+@no_refcounts
 def queue_discards(G, seat, n):
     """Bastion: every other player, clockwise from ``seat``, discards ``n`` hero cards."""
     players = G.S[PLAYERS]
@@ -140,7 +152,7 @@ def queue_discards(G, seat, n):
 
 
 # ---- adventure cards -------------------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def draw_adventure(G, R, seat):
     L, N = G.L, G.N
     if N[ADV_DECK] == 0:
@@ -151,7 +163,7 @@ def draw_adventure(G, R, seat):
     push(L, N, ADVENTURES + seat, L[ADV_DECK, N[ADV_DECK]])
 
 
-@njit(cache=True)
+@no_refcounts
 def steal_adventures(G, R, seat):
     """Shadow: one random adventure card from each other player owning enough."""
     players = G.S[PLAYERS]
@@ -163,7 +175,7 @@ def steal_adventures(G, R, seat):
 
 
 # ---- guild tracks ----------------------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def change_power(G, K, R, seat, guild, steps):
     """Move on a guild track: rewards on the way up, the top the first arrival's alone, a drop
     loses only the levels' VP (``Effects.change_power``)."""

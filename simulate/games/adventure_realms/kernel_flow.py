@@ -24,6 +24,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     SP_GUILD, STONES, STONES_LEFT, STONE_ALL, STOP_BANISHING, END_REASON, THEN,
     THEN_NEXT_AGENT, THEN_NONE, THEN_RECRUIT, TOP_HOLDER, TURN, TWICE, UNPAID,
     VP, VP_DUNGEON, VP_MASTERS, VP_ROUNDS, index_of, pop_at, push, remove)
+from simulate.games.adventure_realms.kernel_layout import no_refcounts
 from simulate.games.adventure_realms.kernel_options import (
     add, agent_options, banish_options, fort_options, magic_options, pay_options,
     recruit_options, sorted_distinct)
@@ -32,7 +33,7 @@ from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
 
 
 # ---- set-up ----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True)        # not no_refcounts: a granted hero's side stream allocates (once a game)
 def new_game(G, K, R, n, grant):
     """State.__init__: the table and the players (a granted card: kernel_grant.py), round 1,
     the first decision."""
@@ -72,7 +73,7 @@ def new_game(G, K, R, n, grant):
     ask(G, K, R)
 
 
-@njit(cache=True)
+@no_refcounts
 def monster_deck(G, K, R):
     """Top = end: level 1 on top, 3 at the bottom, each level shuffled (or one shuffle)."""
     L, N = G.L, G.N
@@ -81,7 +82,10 @@ def monster_deck(G, K, R):
             push(L, N, MONSTERS, m)
         mt_shuffle_int64(G.mt, L[MONSTERS, :N[MONSTERS]])
         return
-    for level in range(K.monster[:, M_LEVEL].max(), 0, -1):
+    top = 0
+    for m in range(len(K.monster)):
+        top = max(top, K.monster[m, M_LEVEL])
+    for level in range(top, 0, -1):
         start = N[MONSTERS]
         for m in range(len(K.monster)):
             if K.monster[m, M_LEVEL] == level:
@@ -90,7 +94,7 @@ def monster_deck(G, K, R):
             mt_shuffle_int64(G.mt, L[MONSTERS, start:N[MONSTERS]])
 
 
-@njit(cache=True)
+@no_refcounts
 def start_round(G, R):
     """Draw Phase: mana onto the Fairy Garden, 5 cards each; then the Agent Phase."""
     S, SE = G.S, G.SE
@@ -105,7 +109,7 @@ def start_round(G, R):
 
 
 # ---- the next decision -----------------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def ask(G, K, R):
     L, N, S = G.L, G.N, G.S
     while True:
@@ -199,7 +203,7 @@ def next_agent_turn(G, K, R, seat):
 
 
 # ---- the actions -----------------------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def apply(G, K, R, a):
     """Apply legal action ``a`` (a row of ``G.A``), then find the next decision."""
     kind, x, y = G.A[a, 0], G.A[a, 1], G.A[a, 2]
@@ -343,7 +347,7 @@ def discard_card(G, card):
 
 
 # ---- the Dungeon and End Phases --------------------------------------------------------------
-@njit(cache=True)
+@no_refcounts
 def next_magic_turn(G, K, R):
     S = G.S
     S[MAGIC_TURN] += 1
@@ -376,12 +380,14 @@ def rank_of(G, R, seat):
     return rank
 
 
-@njit(cache=True)
+@no_refcounts
 def score_dungeon(G, K, R):
     """The stone for the last space, then each rank's reward from the monster card."""
     L, N, S, SE, n = G.L, G.N, G.S, G.SE, G.S[PLAYERS]
     monster = L[MONSTERS, N[MONSTERS] - 1]
-    ranks = [rank_of(G, R, s) for s in range(n)]
+    ranks = G.ranks
+    for s in range(n):
+        ranks[s] = rank_of(G, R, s)
     at_end = 0
     for s in range(n):
         at_end += SE[s, DUNGEON] >= R[R_DUNGEON_TRACK_LENGTH]
@@ -399,7 +405,7 @@ def score_dungeon(G, K, R):
             gain(G, K, R, seat, K.monster[monster, M_REWARD + rank - 1], VP_DUNGEON)
 
 
-@njit(cache=True)
+@no_refcounts
 def end_phase(G, K, R):
     """The end check, else the board reset, the first player marker passed, the next round."""
     L, N, S, SE, n = G.L, G.N, G.S, G.SE, G.S[PLAYERS]

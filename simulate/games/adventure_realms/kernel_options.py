@@ -4,7 +4,6 @@
 row ``start`` on and returns the list's new length; an action is ``(kind, x, y)``."""
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from simulate.games.adventure_realms.kernel_effects import can_pay
@@ -21,8 +20,12 @@ def sorted_distinct(G, row):
     """``sorted(set(list))`` of row ``row``, in row SCRATCH; returns its length."""
     L, N = G.L, G.N
     n = N[row]
-    L[SCRATCH, :n] = L[row, :n]
-    L[SCRATCH, :n].sort()
+    for i in range(n):                      # insertion sort: the lists are short
+        x, j = L[row, i], i
+        while j and L[SCRATCH, j - 1] > x:
+            L[SCRATCH, j] = L[SCRATCH, j - 1]
+            j -= 1
+        L[SCRATCH, j] = x
     k = 0
     for i in range(n):
         if k == 0 or L[SCRATCH, i] != L[SCRATCH, k - 1]:
@@ -63,7 +66,7 @@ def agent_options(G, K, R, seat):
             at = add(G, at, PLAY_ITEM, a, 0)
     if SE[seat, AGENTS] - SE[seat, PLACED] > 0:
         spaces = len(K.space)
-        is_open = np.zeros(spaces, np.bool_)
+        is_open = G.open_spaces
         for sp in range(spaces):
             cost = K.space[sp, SP_COST]
             is_open[sp] = (S[MAY_OCCUPIED] or S[OCCUPIED + sp] < 0) and \

@@ -10,6 +10,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     DISCARD, FOOD, FREED, GOLD, HAND, H_GUILD, H_KIND, H_SYMBOLS, KING, MANA, PLAYED, PLAYERS, POWER,
     RANKS, RECRUITED, ROUND, R_GUILD_CARDS_COUNT, R_STONE_VP, R_TIE_BREAKERS, R_VP_CHECK,
     STONES, TIE_NONE, TIE_STONES, TOP_HOLDER, VP, VP_DUNGEON, VP_GUILD, VP_MASTERS, VP_ROUNDS)
+from simulate.games.adventure_realms.kernel_layout import no_refcounts
 
 OWNED = (DECK, HAND, DISCARD, PLAYED)
 # the numbers of a game and of a seat, in these orders (compiled/adventure_realms.py names them)
@@ -26,7 +27,7 @@ DOMINANT = ("none", "mixed", "fighters", "thieves", "wizards", "clerics")
 SEAT_LISTS = (RECRUITED, RANKS, VP_ROUNDS)      # cards_recruited, dungeon_ranks, vp_by_round
 
 
-@njit(cache=True)
+@no_refcounts
 def kings(G, K, seat):
     n = 0
     for row in OWNED:
@@ -35,22 +36,24 @@ def kings(G, K, seat):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def most_guild_cards(G, K, R, seat):
     """The highest count of owned cards "of" one guild (ruling 14, ``guild_cards_count``)."""
-    counts = np.zeros(4, np.int64)
-    for row in OWNED:
-        for i in range(G.N[row + seat]):
-            c = G.L[row + seat, i]
-            for g in range(4):
+    most = 0
+    for g in range(4):
+        count = 0
+        for row in OWNED:
+            for i in range(G.N[row + seat]):
+                c = G.L[row + seat, i]
                 if R[R_GUILD_CARDS_COUNT] == BY_GUILD:
-                    counts[g] += K.hero[c, H_GUILD] == g
+                    count += K.hero[c, H_GUILD] == g
                 else:
-                    counts[g] += (K.hero[c, H_SYMBOLS] >> (4 + g)) & 1
-    return counts.max()
+                    count += (K.hero[c, H_SYMBOLS] >> (4 + g)) & 1
+        most = max(most, count)
+    return most
 
 
-@njit(cache=True)
+@no_refcounts
 def quest_vp(G, K, R, seat):
     """(VP, quests held, quests fulfilled) from the seat's Quest cards."""
     vp = held = done = 0
@@ -77,7 +80,7 @@ def quest_vp(G, K, R, seat):
     return vp, held, done
 
 
-@njit(cache=True)
+@no_refcounts
 def vp_for_target(G, K, R, seat):
     """Ruling 9: the VP target counts the VP track only, or everything ('all')."""
     if R[R_VP_CHECK] != CHECK_ALL:
