@@ -54,7 +54,22 @@ class RunTables:
 
     @property
     def compared(self) -> list[str]:
-        return [v for v in self.variants if v != BASELINE]
+        """The variants compared with a reference: all but the baseline and its re-trained twin
+        (which is the re-trained variants' reference, not a rule change)."""
+        return [v for v in self.variants if v != BASELINE and self.retrained.get(v) != BASELINE]
+
+    @property
+    def retrained(self) -> dict[str, str]:
+        """A re-trained twin's name -> the variant it re-plays (simulate/adaptive/retrain.py)."""
+        return {v["name"]: v["retrained_of"] for v in self.manifest["identity"]["variants"]
+                if v.get("retrained_of") and v["name"] in self.variants}
+
+    def reference(self, variant: str) -> str:
+        """What a variant is compared with: the baseline, or for a re-trained twin the
+        baseline's twin (re-trained against re-trained)."""
+        if variant in self.retrained:
+            return next((t for t, of in self.retrained.items() if of == BASELINE), BASELINE)
+        return BASELINE
 
     def games_at(self, players: int, variant: str | None = None) -> pl.LazyFrame:
         return _where(self.games, players, variant)

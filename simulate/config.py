@@ -20,6 +20,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -43,7 +44,7 @@ from simulate.results_folder import resolve_out
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
-            "decision_seconds"}
+            "decision_seconds", "retrain"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components",
             "report", "cards", "train"}
@@ -51,7 +52,8 @@ BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
 MAX_NAME = 80
-VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant")   # not rule overrides
+VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant", "retrain")  # not rules
+RETRAINED = " (re-trained)"     # a re-trained twin's name: the variant's name and this
 MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
 # Bounds checked before anything is allocated (a typo like games = 10**12 fails at once).
 MAX_GAMES = 10**9         # per variant and player count
@@ -76,8 +78,18 @@ class Variant:
     strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
     components: tuple = ()         # changes to single component entries (component_edits)
     grant: tuple | None = None     # (file, entry, seat): a card that seat starts with (grants)
+    # A re-trained twin (simulate/adaptive/retrain.py): the variant it re-plays (``of``) and
+    # the [train] settings; ``trained`` (per player count, the seats' strategies) is filled in
+    # by training before its games, and is a function of the rest (not part of the identity).
+    retrain: dict | None = None
+    of: str | None = None
+    trained: dict[int, list[Any]] | None = None
 
-    def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
+    def seat_strategies(self, cfg: "RunConfig", players: int | None = None) -> list[Any]:
+        if self.retrain is not None:
+            if self.trained is None or players not in self.trained:
+                raise RuntimeError(f"variant '{self.name}': its strategies are not trained yet")
+            return self.trained[players]
         return self.strategies if self.strategies is not None else cfg.strategies
 
 
@@ -134,6 +146,8 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
         named["components"] = [shown(e) for e in variant.components]
     if variant.grant:
         named["grant"] = shown_grant(variant.grant)
+    if variant.retrain is not None:
+        named.update(retrained_of=variant.of, retrain=variant.retrain)
     return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
@@ -207,10 +221,51 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
                 changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
+    variants += retrained_twins(variants, run.get("retrain", False), raw_variants)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
                      decision_seconds=decision_seconds, components=folder)
+
+
+def retrained_twins(variants: list[Variant], everywhere: Any, tables: list) -> list[Variant]:
+    """``retrain = true`` (or a table of [train] settings) on a variant, or in [run] for every
+    variant: a twin of the variant played by strategies re-trained for its rules, and one of
+    the baseline (the re-trained effect compares re-trained with re-trained)."""
+    run_level = _retrain(everywhere, "[run] retrain")
+    asked = {t["name"]: _retrain(t["retrain"], f"variant '{t['name']}': retrain")
+             for t in tables if "retrain" in t}             # a variant's own word wins
+    chosen = [(v, asked[v.name] if v.name in asked else run_level) for v in variants[1:]]
+    chosen = [(v, table) for v, table in chosen if table is not None]
+    if not chosen:
+        return []
+    if run_level is None and len({json.dumps(t, sort_keys=True) for _, t in chosen}) > 1:
+        raise ConfigError("retrain: every re-trained variant needs the same settings (the "
+                          "baseline is re-trained once with them); put them in [run] retrain")
+    for v, _ in chosen:
+        if v.grant:
+            raise ConfigError(f"variant '{v.name}': retrain cannot be combined with grant")
+    settings = run_level if run_level is not None else chosen[0][1]
+    taken = {v.name for v in variants}
+    for v in [variants[0], *(v for v, _ in chosen)]:
+        if v.name + RETRAINED in taken:
+            raise ConfigError(f"variant name '{v.name + RETRAINED}' is the re-trained twin of "
+                              f"'{v.name}'; rename it")
+    return [dataclasses.replace(v, name=v.name + RETRAINED, retrain=settings, of=v.name,
+                                grant=None) for v in [variants[0], *(v for v, _ in chosen)]]
+
+
+def _retrain(value: Any, where: str) -> dict | None:
+    """``retrain``: false (None), true ({}) or a table of [train] settings (checked when the
+    run trains)."""
+    if value is False:
+        return None
+    if value is True:
+        return {}
+    if isinstance(value, dict):
+        return dict(value)
+    raise ConfigError(f"{where} = {value!r} is invalid; allowed: true, false or a table of "
+                      "[train] settings, e.g. { candidates = 4, max_games = 400 }")
 
 
 def _components(data: dict, game: str) -> str | None:

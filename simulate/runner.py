@@ -98,7 +98,7 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
-            "strategies": variant.seat_strategies(cfg)[:chunk.players],
+            "strategies": variant.seat_strategies(cfg, chunk.players)[:chunk.players],
             "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,

@@ -100,6 +100,11 @@ def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
         raise ConfigError("[players] strategies: simulate train seats the trained strategy "
                           "against its own defaults; name it in [train] strategy instead")
     table, base = base_run(data, "train", KEYS, True, overrides)
+    return plan_for(table, base, overrides)
+
+
+def plan_for(table: dict[str, Any], base: RunConfig, overrides: dict[str, Any]) -> TrainPlan:
+    """The race of ``table``'s settings on ``base``'s rules (its first variant's), checked."""
     spec = base.spec
     if "strategy" not in table:
         raise ConfigError('[train]: give the strategy to train, e.g. strategy = '
