@@ -114,6 +114,12 @@ def from_frames(games: pl.DataFrame, seats: pl.DataFrame, spec: Any,
                      names, counts, unpaired, rotate)
 
 
+def baseline_or_first(run: RunTables) -> str:
+    """The variant a run's own headlines read: the baseline, or the first variant a study
+    played without it."""
+    return BASELINE if BASELINE in run.variants or not run.variants else run.variants[0]
+
+
 def in_force(spec: Any, identity: dict) -> Any:
     """The game's spec with only the placeholders this run's rules use (a spec without the
     hook, e.g. a test's stand-in, as it is)."""
