@@ -222,7 +222,8 @@ def _form_name(form: Any) -> str:
 def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     """The engine for the whole run: the kernel only if it can play the seats of every variant
     (a variant may bring its own strategies)."""
-    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
+    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies] + \
+        [seats for v in cfg.variants if v.trained for seats in v.trained.values()]
     rules = [v.rules for v in cfg.variants]
     grants = any(v.grant for v in cfg.variants)
     edits = tuple(e for v in cfg.variants for e in v.components)

@@ -103,10 +103,11 @@ def test_bad_retrain_input_is_one_line_and_exit_2(tmp_path, change, message):
     if "[players]" not in change:
         text += '[players]\ncount = 1\n'
     text += '[[variants]]\nname = "dragon pays"\ndragon_xp = 5\n'
-    result = runner.invoke(app, ["run", str(write_config(tmp_path, text))])
-    assert result.exit_code == 2, result.output
-    assert message in result.output
-    assert len(result.output.strip().splitlines()) == 1
+    for command in ("run", "validate"):
+        result = runner.invoke(app, [command, str(write_config(tmp_path, text))])
+        assert result.exit_code == 2, result.output
+        assert message in result.output
+        assert len(result.output.strip().splitlines()) == 1
 
 
 def test_a_re_trained_twin_is_not_replayed_from_the_config(tmp_path):
