@@ -59,8 +59,8 @@ def explain(section) -> list:
     text = (f"Re-trained: {', '.join(twins)} play the same rules and game seeds as their "
             "namesakes, with strategies trained for those rules at each player count (simulate "
             "train's race, kept in this folder's retrain/); they are compared with the baseline "
-            "played by strategies re-trained the same way, so each variant's effect is shown "
-            "twice: with the baseline's strategies and re-trained, both in the report's one "
+            "played by strategies re-trained the same way (their rows' baseline column is that "
+            "re-trained baseline), so each variant's effect is shown twice: with the baseline's strategies and re-trained, both in the report's one "
             "Holm correction. ")
     changed = section.retrained_lines
     text += "The verdict changes after re-training:" if changed else \
