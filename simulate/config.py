@@ -20,7 +20,6 @@
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
@@ -41,6 +40,7 @@ from simulate.games.component_files import Changes, data_folder, study_folder
 from simulate.games.grants import parse_grant, shown_grant
 from simulate.leads import check_report
 from simulate.results_folder import resolve_out
+from simulate.twins import retrained_twins
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
@@ -53,7 +53,6 @@ BASELINE = "baseline"
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
 MAX_NAME = 80
 VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant", "retrain")  # not rules
-RETRAINED = " (re-trained)"     # a re-trained twin's name: the variant's name and this
 MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
 # Bounds checked before anything is allocated (a typo like games = 10**12 fails at once).
 MAX_GAMES = 10**9         # per variant and player count
@@ -226,46 +225,6 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,
                      decision_seconds=decision_seconds, components=folder)
-
-
-def retrained_twins(variants: list[Variant], everywhere: Any, tables: list) -> list[Variant]:
-    """``retrain = true`` (or a table of [train] settings) on a variant, or in [run] for every
-    variant: a twin of the variant played by strategies re-trained for its rules, and one of
-    the baseline (the re-trained effect compares re-trained with re-trained)."""
-    run_level = _retrain(everywhere, "[run] retrain")
-    asked = {t["name"]: _retrain(t["retrain"], f"variant '{t['name']}': retrain")
-             for t in tables if "retrain" in t}             # a variant's own word wins
-    chosen = [(v, asked[v.name] if v.name in asked else run_level) for v in variants[1:]]
-    chosen = [(v, table) for v, table in chosen if table is not None]
-    if not chosen:
-        return []
-    if run_level is None and len({json.dumps(t, sort_keys=True) for _, t in chosen}) > 1:
-        raise ConfigError("retrain: every re-trained variant needs the same settings (the "
-                          "baseline is re-trained once with them); put them in [run] retrain")
-    for v, _ in chosen:
-        if v.grant:
-            raise ConfigError(f"variant '{v.name}': retrain cannot be combined with grant")
-    settings = run_level if run_level is not None else chosen[0][1]
-    taken = {v.name for v in variants}
-    for v in [variants[0], *(v for v, _ in chosen)]:
-        if v.name + RETRAINED in taken:
-            raise ConfigError(f"variant name '{v.name + RETRAINED}' is the re-trained twin of "
-                              f"'{v.name}'; rename it")
-    return [dataclasses.replace(v, name=v.name + RETRAINED, retrain=settings, of=v.name,
-                                grant=None) for v in [variants[0], *(v for v, _ in chosen)]]
-
-
-def _retrain(value: Any, where: str) -> dict | None:
-    """``retrain``: false (None), true ({}) or a table of [train] settings (checked when the
-    run trains)."""
-    if value is False:
-        return None
-    if value is True:
-        return {}
-    if isinstance(value, dict):
-        return dict(value)
-    raise ConfigError(f"{where} = {value!r} is invalid; allowed: true, false or a table of "
-                      "[train] settings, e.g. { candidates = 4, max_games = 400 }")
 
 
 def _components(data: dict, game: str) -> str | None:
