@@ -12,8 +12,9 @@ game with ``State.determinize``; ``python bench/bench.py search`` measures only 
 And the search strategy's strength (bench/strength.py): search at budget 8 against the default
 heuristic and ``random`` on the same game seeds, paired differences with 95 % intervals and a
 verdict per game; ``python bench/bench.py strength`` measures only that.
-And `simulate train`'s runtime for one strategy at one player count (configs/train_dungeon_roll.toml
-at its full size, jobs 2); ``python bench/bench.py train`` measures only that.
+And `simulate train`'s runtime for one strategy at one player count, per game
+(configs/train_<game>.toml at its full size, its own jobs), with whether the trained parameters
+beat the defaults; ``python bench/bench.py train [GAME,GAME]`` measures only that.
 And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
 adventure deck at 3 players, every card removed and granted, 1,000 paired games each, the whole
 study (about a minute on the kernel); ``python bench/bench.py cards`` measures only that.
@@ -197,27 +198,41 @@ def one_core(results: dict, games: list[str]) -> None:
 
 
 def train_part(results: dict) -> None:
-    """Wall and CPU seconds of `simulate train` on its shipped config (risk_aware at 2 players,
-    eight parameter sets), played by the runner at jobs 2, with the games it spent."""
+    """Per game, wall and CPU seconds of `simulate train` on its shipped config
+    (configs/train_<game>.toml: one strategy at one player count, its own jobs), the games it
+    spent, and whether the trained parameters beat the defaults (the best gain with its
+    interval). ``python bench/bench.py train GAME,GAME`` measures only those."""
     import tomllib
 
-    from simulate.adaptive.train import plan_train, train
-    config = tomllib.loads((HERE.parent / "configs" / "train_dungeon_roll.toml").read_text())
-    with tempfile.TemporaryDirectory() as scratch:
-        plan = plan_train(config, out=f"{scratch}/train", jobs=2,
-                          games=400 if QUICK else None)
-        cpu, clock = strength.cpu_seconds(), time.perf_counter()
-        found = train(plan)
-        cpu, wall = strength.cpu_seconds() - cpu, time.perf_counter() - clock
-    race = found["players"]["2"]
-    results["train"] = {"config": "configs/train_dungeon_roll.toml", "jobs": 2,
-                        "engine": "auto", "seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
-                        "clock": "wall and cpu", "games": found["games_spent"],
-                        "games_per_cpu_second": round(found["games_spent"] / cpu),
-                        "candidates": len(plan.candidates) - 1, "stopped": race["stopped"],
-                        "claim": race["claim"], "load_average": round(os.getloadavg()[0], 1)}
-    print(f"train: {found['games_spent']:,} games in {wall:.1f} s ({cpu:.1f} CPU s); "
-          f"{race['claim']}", flush=True)
+    from simulate.adaptive.train import gain_text, plan_train, train
+    chosen = sys.argv[2].split(",") if sys.argv[2:3] else None
+    found_all = results.get("train") if isinstance(results.get("train"), dict) and \
+        "config" not in results["train"] else {}
+    for path in sorted((HERE.parent / "configs").glob("train_*.toml")):
+        game = path.stem.removeprefix("train_")
+        if chosen and game not in chosen:
+            continue
+        config = tomllib.loads(path.read_text())
+        with tempfile.TemporaryDirectory() as scratch:
+            plan = plan_train(config, out=f"{scratch}/train", games=400 if QUICK else None)
+            cpu, clock = strength.cpu_seconds(), time.perf_counter()
+            found = train(plan)
+            cpu, wall = strength.cpu_seconds() - cpu, time.perf_counter() - clock
+        players, race = next(iter(found["players"].items()))
+        best = next(c for c in race["candidates"] if c["candidate"] == race["best"])
+        found_all[game] = {
+            "config": f"configs/{path.name}", "players": int(players), "jobs": plan.cfg.jobs,
+            "engine": plan.cfg.engine, "strategy": found["strategy"],
+            "seconds": round(wall, 1), "cpu_seconds": round(cpu, 1), "clock": "wall and cpu",
+            "games": found["games_spent"], "games_per_cpu_second": round(found["games_spent"]
+                                                                        / max(cpu, 1e-9)),
+            "candidates": len(plan.candidates) - 1, "stopped": race["stopped"],
+            "beats_defaults": race["trained"] is not None, "best": best["label"],
+            "best_gain": gain_text(best["gain"], race["measure"]), "measure": race["measure"],
+            "claim": race["claim"], "load_average": round(os.getloadavg()[0], 1)}
+        print(f"train {game}: {found['games_spent']:,} games in {wall:.1f} s ({cpu:.1f} CPU s);"
+              f" {race['claim']}", flush=True)
+        results["train"] = found_all
 
 
 def ratios_part(results: dict) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 import polars as pl
 
 from reports.blocks import Mean, Rate, Table
-from reports.tables import BASELINE, COUNT, collect, means, rate_of, value_counts
+from reports.tables import BASELINE, COUNT, baseline_or_first, collect, means, rate_of, \
+    value_counts
 from simulate.leads import check_report, columns, headlines, lead_column
 from simulate.statistics import UNBOUNDED
 
@@ -58,17 +59,13 @@ def _per_game(run, players: int, column: str, bounds=COUNT) -> Mean:
     """A seat measure with the game as the unit: each game's mean over its seats (kept within
     ``bounds``: XP and fame are counts; a score passes its game's score_bounds (Roll Player
     stars can be negative), a led column of any sign UNBOUNDED)."""
-    seats = run.seats_at(players, _baseline(run))
+    seats = run.seats_at(players, baseline_or_first(run))
     per_game = seats.group_by(run.keys).agg(pl.col(column).cast(pl.Float64).mean())
     return _mean(per_game, column, bounds)
 
 
 def _games(run, players: int) -> pl.LazyFrame:
-    return run.games_at(players, _baseline(run))
-
-
-def _baseline(run) -> str:
-    return BASELINE if BASELINE in run.variants or not run.variants else run.variants[0]
+    return run.games_at(players, baseline_or_first(run))
 
 
 def roll_for_adventure(run, players: int) -> dict:
@@ -91,7 +88,7 @@ def dungeon_roll(run, players: int) -> dict:
     if players > 1:
         return {"winning XP": _mean(_games(run, players), "winning_score"),
                 "mean XP": _per_game(run, players, "score")}
-    seats = run.seats_at(1, _baseline(run))
+    seats = run.seats_at(1, baseline_or_first(run))
     found = {"mean XP": _mean(seats, "score"), "solo win rate": rate_of(seats, "won")}
     titles = value_counts(seats, "solo_rank") if "solo_rank" in _names(run.seats) else None
     if titles is not None and titles.height:
@@ -118,7 +115,7 @@ def generic(run, players: int) -> dict:
     """A game without a headline function: the win rate (solo or co-op) and the mean score."""
     found = {}
     if players == 1 or run.cooperative:
-        found["win rate"] = rate_of(run.results_at(players, _baseline(run)), "won")
+        found["win rate"] = rate_of(run.results_at(players, baseline_or_first(run)), "won")
     found["mean score"] = _per_game(run, players, "score", run.spec.score_bounds)
     return found
 
@@ -176,10 +173,10 @@ def headline_table(run, lead: str | None = None) -> Table:
     counts = run.player_counts
     rows = [[name] + [values.get(p, "–") for p in counts]
             for name, _, values in headline_rows(run, lead)]
-    sizes = [run.count(p, _baseline(run)) for p in counts]
+    sizes = [run.count(p, baseline_or_first(run)) for p in counts]
     games = f"{sizes[0]:,} games per player count" if len(set(sizes)) == 1 else \
         "; ".join(f"{n:,} games at {p}" for n, p in zip(sizes, counts))
-    which = "the printed rules" if _baseline(run) == BASELINE else _baseline(run)
+    which = "the printed rules" if baseline_or_first(run) == BASELINE else baseline_or_first(run)
     return Table(["at " + which] + [f"{p} player{'s' if p > 1 else ''}" for p in counts], rows,
                  f"Headline at {which} ({games}); 95 % intervals",
                  css="headline")

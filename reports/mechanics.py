@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from reports.blocks import Details, Note, Paragraph, Rate, Table
-from reports.tables import BASELINE, collect
+from reports.tables import BASELINE, baseline_or_first, collect
 
 TITLE = "Mechanics in play"
 RARE = 0.05               # used in fewer than 5 % of seats (or games): the results say nothing
@@ -61,10 +61,6 @@ def declared(game: str, run=None) -> tuple[list[Mechanic], list[str]]:
 
 def applies(run) -> bool:
     return bool(declared(run.spec.name, run)[0]) and bool(run.player_counts)
-
-
-def _baseline(run) -> str:
-    return BASELINE if BASELINE in run.variants or not run.variants else run.variants[0]
 
 
 def _rows(run, mechanic: Mechanic, players: int, variant: str) -> pl.LazyFrame:
@@ -210,8 +206,8 @@ def summary_block(section) -> list:
     if not names:
         return [Details(f"{TITLE}: every mechanic is used in at least {100 * RARE:.0f} % of "
                         "seats (or games) at every player count", section.blocks)]
-    head = f"⚠ Hardly used in play (under {100 * RARE:.0f} % at some player count; the " \
-           "results say nothing about it): "
+    head = f"⚠ Hardly used in play (under {100 * RARE:.0f} % at some player count; " \
+        f"{_unsaid(names)}): "
     shown = names[:1]
     while len(shown) < len(names) and len(", ".join(shown + [names[len(shown)]])) < LINE:
         shown.append(names[len(shown)])
@@ -227,13 +223,26 @@ def _recorded(run, mechanics: list[Mechanic]) -> tuple[list[Mechanic], list[Mech
     return ok, [m for m in mechanics if m not in ok]
 
 
+def _unsaid(names: list[str]) -> str:
+    """What the results cannot say: nothing about a mechanic no seat uses; about one that a
+    single strategy hardly uses ("... by strategy"), only how that strategy would fare with it."""
+    alone = [n for n in names if n.endswith(")") and " by " in n.rpartition("(")[2]]
+    if not alone:
+        return "the results say nothing about it"
+    if len(alone) == len(names):
+        return "the other seats use it: the results say nothing about how that strategy " \
+               "would fare using it"
+    return "the results say nothing about a mechanic no seat uses, and nothing about how a " \
+           "strategy that hardly uses one would fare using it"
+
+
 def build(section) -> None:
     run = section.run
     mechanics, unmeasured = declared(run.spec.name, run)
     mechanics, unrecorded = _recorded(run, mechanics)
     unmeasured += [f"{_capital(m.name)}: not recorded in this results folder (written by an "
                    "older version of the game; a fresh run records it)." for m in unrecorded]
-    base = _baseline(run)
+    base = baseline_or_first(run)
     found = {p: use(run, mechanics, p, base) for p in run.player_counts}
     by = {}
     if not run.cooperative:

@@ -15,7 +15,8 @@ import polars as pl
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from reports import blocks as b
-from reports import cards, facts, headlines, mechanics, seats, skill, summary, variants
+from reports import cards, facts, headlines, mechanics, retraining, seats, skill, summary, \
+    variants
 from reports.findings import Family, Finding, report_wide
 from reports.section import Section
 from reports.tables import BASELINE, RunTables, collect, open_run
@@ -63,6 +64,10 @@ def structure(run: RunTables) -> Report:
             section.add(b.Note(f"This section failed to build: {type(exc).__name__}: {first}"))
         built.append(section)
     report_wide([s.family for s in built])      # one error budget over every section's claims
+    for section in built:
+        if section.title == "Variants" and retraining.applies(run):
+            section.retrained_lines = retraining.verdict_changes(section)
+            section.blocks[1:1] = retraining.explain(section)    # after the method paragraph
     for section in built:
         bodies.append(len(section.blocks))      # the closing blocks stay out of the folds
         section.add(*section.closing())

@@ -60,6 +60,8 @@ class Section:
         self.rarely: list[str] = []       # mechanics hardly used, in words (reports.mechanics)
         self.in_summary = False           # shown folded in the summary, not as a section
         self.differences: dict[tuple[str, int, str], Difference] = {}   # (variant, players, label)
+        self.verdicts: dict[tuple[str, int, str], Finding] = {}         # the tested ones
+        self.retrained_lines: list[str] = []   # verdicts re-training changes (reports.retraining)
 
     def add(self, *blocks) -> None:
         self.blocks.extend(b for b in blocks if b is not None)
@@ -233,9 +235,11 @@ class Section:
                 if measure.kind == "rate":
                     self._power(players, diff)
                 finding = self.test(Finding(
-                    players, f"{variant} vs baseline: {measure.label}", shown, diff.test, diff.p,
+                    players, f"{variant} vs {self.run.reference(variant)}: {measure.label}",
+                    shown, diff.test, diff.p,
                     _claim(players, variant, measure, diff), "variant",
                     order=measure.rank if measure.rank is not None else 2 + order, size=diff.d))
+                self.verdicts[(variant, players, measure.label)] = finding
                 rows.append([variant, measure.label, base, other, shown, f"{diff.d:+.2f}",
                              diff.test, finding])
         if not rows:
@@ -254,7 +258,8 @@ class Section:
         for m in measures:
             groups.setdefault((m.table, m.seat is not None), []).append(m)
         for (table, by_seat), chosen in groups.items():
-            base, other = pick[table](players, BASELINE), pick[table](players, variant)
+            base = pick[table](players, run.reference(variant))
+            other = pick[table](players, variant)
             columns = list(dict.fromkeys(m.column for m in chosen))
             keys = list(run.keys)
             if table != "games" and not by_seat and not run.cooperative:

@@ -44,6 +44,10 @@ def build(sections: list, run) -> list:
         blocks.append(Paragraph("No test in this report finds a difference that survives "
                                 "Holm's correction: no seat, strategy or variant effect can be "
                                 "told apart from chance at this number of games."))
+    changed = [line for s in sections for line in s.retrained_lines]
+    if changed:
+        blocks.append(Heading("Verdicts that change once the strategies adapt"))
+        blocks.append(Paragraph("\n".join(f"• {line}" for line in changed)))
     if screens:
         where = ", ".join(dict.fromkeys(t for t, _ in screens))
         blocks.append(Paragraph(

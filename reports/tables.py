@@ -55,7 +55,22 @@ class RunTables:
 
     @property
     def compared(self) -> list[str]:
-        return [v for v in self.variants if v != BASELINE]
+        """The variants compared with a reference: all but the baseline and its re-trained twin
+        (which is the re-trained variants' reference, not a rule change)."""
+        return [v for v in self.variants if v != BASELINE and self.retrained.get(v) != BASELINE]
+
+    @property
+    def retrained(self) -> dict[str, str]:
+        """A re-trained twin's name -> the variant it re-plays (simulate/adaptive/retrain.py)."""
+        return {v["name"]: v["retrained_of"] for v in self.manifest["identity"]["variants"]
+                if v.get("retrained_of") and v["name"] in self.variants}
+
+    def reference(self, variant: str) -> str:
+        """What a variant is compared with: the baseline, or for a re-trained twin the
+        baseline's twin (re-trained against re-trained)."""
+        if variant in self.retrained:
+            return next((t for t, of in self.retrained.items() if of == BASELINE), BASELINE)
+        return BASELINE
 
     def games_at(self, players: int, variant: str | None = None) -> pl.LazyFrame:
         return _where(self.games, players, variant)
@@ -98,6 +113,12 @@ def from_frames(games: pl.DataFrame, seats: pl.DataFrame, spec: Any,
     unpaired = frozenset(v["name"] for v in described if v.get("seed") is not None)
     return RunTables(games.lazy(), seats.lazy(), in_force(spec, manifest["identity"]), manifest,
                      names, counts, unpaired, rotate)
+
+
+def baseline_or_first(run: RunTables) -> str:
+    """The variant a run's own headlines read: the baseline, or the first variant a study
+    played without it."""
+    return BASELINE if BASELINE in run.variants or not run.variants else run.variants[0]
 
 
 def in_force(spec: Any, identity: dict) -> Any:

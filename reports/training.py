@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
-from reports.tuning import _p, _results, _write
+from reports.findings import p_text
+from reports.tuning import _results, _write
 from simulate.adaptive.train import gain_text
 
 
@@ -47,8 +48,8 @@ def _method(result: dict) -> Paragraph:
 def _players(result: dict, found: dict) -> list:
     measure = ("the trained seat's win rate, in points" if found["measure"] == "won" else
                "the trained seat's mean score (no line-up's win varied)")
-    rows = [[r["label"], r["seeds"], gain_text(r["gain"], found["measure"]), _p(r["p"]),
-             _p(r["p_holm"]), r["status"]]
+    rows = [[r["label"], r["seeds"], gain_text(r["gain"], found["measure"]), p_text(r["p"]),
+             p_text(r["p_holm"]), r["status"]]
             for r in sorted(found["candidates"], key=lambda r: -r["gain"]["mean"])]
     return [Paragraph(f"Measure: {measure}. Stopped: {found['stopped']}. Intervals at "
                       f"{100 * found['look_confidence']:.3g} %."),

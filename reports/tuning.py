@@ -9,9 +9,11 @@ from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
 from reports.figures import whole_ticks
+from reports.findings import p_text
 from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
+from simulate.adaptive.metrics import estimate_text
 from simulate.folder_io import read_regular, write_inside
 from simulate.games.base import ConfigError
 from simulate.results_folder import REPORT
@@ -44,8 +46,8 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
         f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
         f"Games spent: {result['games_spent']:,}.")
-    rows = [[r["variant"], r["games"], estimate_text(r["difference"], signed=True), _p(r["p"]),
-             _p(r["p_holm"]), r["verdict"]] for r in result["effects"]]
+    rows = [[r["variant"], r["games"], estimate_text(r["difference"], signed=True), p_text(r["p"]),
+             p_text(r["p_holm"]), r["verdict"]] for r in result["effects"]]
     blocks = [Table(["rule value", "games", "difference [CI]", "p", "Holm p", "verdict"], rows,
                     "Rule values ranked by the size of their effect")]
     if result["skipped"]:
@@ -182,15 +184,3 @@ def _tornado(result: dict) -> Figure | Paragraph:
 def _value(value) -> str:
     from simulate.config import show_value
     return show_value(value)
-
-
-def estimate_text(e: dict, signed: bool = False) -> str:
-    """An estimate with its interval, or that no game of a paired comparison differed."""
-    sign = "+" if signed else ""
-    if e.get("no_game_differed"):
-        return f"0 (no game of {e['games']:,} differed)"
-    return f"{e['mean']:{sign}.4g} [{e['low']:{sign}.4g}, {e['high']:{sign}.4g}]"
-
-
-def _p(p: float) -> str:
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"

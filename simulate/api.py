@@ -85,11 +85,15 @@ def play(cfg: RunConfig, *, backend: str = "loky", scheduler: str | None = None,
     """Play ``cfg`` (in rounds with ``until_ci``), then write the report, holding the folder's
     lock throughout. Returns the manifest, the until-ci stopping note and the report's path.
     The ``simulate run`` command is this plus a progress bar."""
+    from simulate.adaptive.retrain import needs_training, retrained
     from simulate.adaptive.until_ci import run_until_ci
     from simulate.runner import run as run_games
 
     stopping = path = None
     with held_for_rounds(Path(cfg.out)):
+        if needs_training(cfg):        # the re-trained twins' strategies, raced first
+            cfg = retrained(cfg, backend, scheduler, progress, fresh, say)
+            fresh = False              # cleared before the races: their folders stay
         if cfg.until_ci:
             manifest, stopping = run_until_ci(cfg, cfg.until_ci, backend, scheduler, progress,
                                               fresh=fresh, say=say)

@@ -40,10 +40,11 @@ from simulate.games.component_files import Changes, data_folder, study_folder
 from simulate.games.grants import parse_grant, shown_grant
 from simulate.leads import check_report
 from simulate.results_folder import resolve_out
+from simulate.twins import retrained_twins
 from strategies import build_strategy
 
 RUN_KEYS = {"game", "games", "seed", "jobs", "out", "chunk", "until_ci", "engine",
-            "decision_seconds"}
+            "decision_seconds", "retrain"}
 PLAYER_KEYS = {"count", "strategies", "heroes", "rotate"}
 TOP_KEYS = {"run", "players", "rules", "variants", "sweep", "tune", "sensitivity", "components",
             "report", "cards", "train"}
@@ -51,7 +52,7 @@ BASELINE = "baseline"
 # Variant names are labels (never file names): printable, no quotes, slashes or angle brackets.
 NAME_CHARS = re.compile(r"[\w .,:;=+\-\[\]()#%@!~^]+")
 MAX_NAME = 80
-VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant")   # not rule overrides
+VARIANT_KEYS = ("name", "seed", "strategies", "components", "grant", "retrain")  # not rules
 MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its value
 # Bounds checked before anything is allocated (a typo like games = 10**12 fails at once).
 MAX_GAMES = 10**9         # per variant and player count
@@ -76,8 +77,18 @@ class Variant:
     strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
     components: tuple = ()         # changes to single component entries (component_edits)
     grant: tuple | None = None     # (file, entry, seat): a card that seat starts with (grants)
+    # A re-trained twin (simulate/adaptive/retrain.py): the variant it re-plays (``of``) and
+    # the [train] settings; ``trained`` (per player count, the seats' strategies) is filled in
+    # by training before its games, and is a function of the rest (not part of the identity).
+    retrain: dict | None = None
+    of: str | None = None
+    trained: dict[int, list[Any]] | None = None
 
-    def seat_strategies(self, cfg: "RunConfig") -> list[Any]:
+    def seat_strategies(self, cfg: "RunConfig", players: int | None = None) -> list[Any]:
+        if self.retrain is not None:
+            if self.trained is None or players not in self.trained:
+                raise RuntimeError(f"variant '{self.name}': its strategies are not trained yet")
+            return self.trained[players]
         return self.strategies if self.strategies is not None else cfg.strategies
 
 
@@ -134,6 +145,8 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
         named["components"] = [shown(e) for e in variant.components]
     if variant.grant:
         named["grant"] = shown_grant(variant.grant)
+    if variant.retrain is not None:
+        named.update(retrained_of=variant.of, retrain=variant.retrain)
     return named if variant.seed is None else {**named, "seed": variant.seed}
 
 
@@ -207,6 +220,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
                 changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
+    variants += retrained_twins(variants, run.get("retrain", False), raw_variants)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
                      variants, raw=data, rotate=rotate, until_ci=until_ci, engine=engine,

@@ -28,6 +28,8 @@ REPORT = "report.html"
 ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json",   # [table] -> its results
             "cards": "cards.json", "train": "train.json"}
 LOCK = ".simulate.lock"
+RETRAIN = "retrain"                  # the races of re-trained variants: retrain/v<K>, each a run
+RACE = re.compile(r"v\d{1,6}")
 TABLES = ("games", "seats")
 CHUNK_ID = re.compile(r"v\d{1,6}-p\d{1,2}-\d{10}")
 OLD_CHUNK_ID = re.compile(r"[\w.-]{1,200}__p\d{1,2}__\d{10}")    # format 1 named them by variant
@@ -98,7 +100,7 @@ def check_out(path: Path) -> dict | None:
 def check_kinds(path: Path) -> None:
     """Every entry the tool reads or writes in ``path`` is of the right kind (or missing): the
     table folders real folders, the files regular files; one line naming the first that is not."""
-    for table in TABLES:
+    for table in (*TABLES, RETRAIN):
         folder_inside(path / table)
     for name in (MANIFEST, REPORT, *ADAPTIVE.values()):
         expect_file(path / name)
@@ -147,12 +149,30 @@ def clear(path: Path, manifest: dict) -> int:
         expect_file(file)
     for file in files:
         file.unlink(missing_ok=True)
-    for table in TABLES:
+    removed = len(files) + _clear_races(path / RETRAIN)
+    for table in (*TABLES, RETRAIN):
         try:
             (path / table).rmdir()        # only if now empty
         except OSError:
             pass
-    return len(files)
+    return removed
+
+
+def _clear_races(folder: Path) -> int:
+    """Each re-training race's folder (``retrain/v<K>``) that carries the tool's marker,
+    cleared the same way; anything else there is left alone."""
+    if kind(folder) != "folder":
+        return 0
+    removed = 0
+    for race in sorted(folder.iterdir()):
+        if RACE.fullmatch(race.name) and kind(race) == "folder" and \
+                kind(race / MANIFEST) == "file":
+            removed += clear(race, read_marker(race))
+            try:
+                race.rmdir()
+            except OSError:
+                pass
+    return removed
 
 
 @contextmanager

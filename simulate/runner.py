@@ -118,7 +118,7 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
-            "strategies": variant.seat_strategies(cfg)[:chunk.players],
+            "strategies": variant.seat_strategies(cfg, chunk.players)[:chunk.players],
             "heroes": cfg.heroes[:chunk.players],
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
@@ -242,7 +242,8 @@ def _form_name(form: Any) -> str:
 def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
     """The engine for the whole run: the kernel only if it can play the seats of every variant
     (a variant may bring its own strategies)."""
-    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies]
+    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies] + \
+        [seats for v in cfg.variants if v.trained for seats in v.trained.values()]
     rules = [v.rules for v in cfg.variants]
     grants = any(v.grant for v in cfg.variants)
     paid = any(is_paid(v.grant) for v in cfg.variants)

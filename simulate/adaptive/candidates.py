@@ -7,6 +7,7 @@ import math
 from itertools import product
 from typing import Any
 
+from simulate.adaptive.tune import _span
 from simulate.config import is_number
 from simulate.games.base import ConfigError, did_you_mean
 from strategies import Strategy, build_strategy, strategies_for, strategy_params
@@ -61,14 +62,7 @@ def ranges(cls: type[Strategy], given: Any) -> dict[str, tuple[float, float]]:
                                   f"parameters = {{ {name} = [low, high] }}")
             found[name] = bounds
             continue
-        if not (isinstance(span, list) and len(span) == 2 and all(map(is_number, span))
-                and span[0] < span[1]):
-            raise ConfigError(f"{where}: {name} = {span!r} is invalid; allowed: [low, high] "
-                              "with low < high")
-        if span[0] < bounds[0] or span[1] > bounds[1]:
-            raise ConfigError(f"{where}: {name} = {span!r} leaves the declared range "
-                              f"{bounds[0]}..{bounds[1]}")
-        found[name] = (span[0], span[1])
+        found[name] = _span(span, name, bounds, where)
     return found
 
 

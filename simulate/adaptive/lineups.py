@@ -17,6 +17,7 @@ from typing import Any, Hashable
 import numpy as np
 import polars as pl
 
+from simulate.adaptive.metrics import seed_means
 from simulate.config import RunConfig, Variant
 from simulate.results import read_tables
 
@@ -78,9 +79,5 @@ def tested_rows(out: Any, lineups: dict[Hashable, Lineup], players: int, games: 
 def per_seed(rows: pl.DataFrame, lineups: dict[Hashable, Lineup],
              column: str) -> dict[Hashable, np.ndarray]:
     """Per line-up, the tested seats' mean ``column`` per seed, in seed order."""
-    found = {}
-    for key in lineups:
-        mine = rows.filter(pl.col("key") == str(key))
-        found[key] = (mine.group_by("game").agg(pl.col(column).cast(pl.Float64).mean())
-                      .sort("game")[column].to_numpy())
-    return found
+    value = pl.col(column).cast(pl.Float64).mean()
+    return {key: seed_means(rows.filter(pl.col("key") == str(key)), value) for key in lineups}

@@ -100,7 +100,7 @@ def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.nda
                                                           and metric.seat is not None):
         column = "won" if metric.name != "mean_score" else "score"
         rows = seats.filter(pl.col("seat") == (metric.seat or 0))
-        return _per_seed(rows, pl.col(column).cast(pl.Float64).mean())
+        return seed_means(rows, pl.col(column).cast(pl.Float64).mean())
     if metric.name in ("seat_gap", "mean_score"):
         by_game = seats.group_by("game").agg(
             first=pl.col("won").cast(pl.Float64).filter(pl.col("seat") == 0).mean(),
@@ -109,10 +109,11 @@ def per_game(metric: Metric, games: pl.DataFrame, seats: pl.DataFrame) -> np.nda
         if metric.name == "mean_score":
             return by_game["score"].to_numpy()
         return (by_game["first"] - by_game["others"]).to_numpy()
-    return _per_seed(games, pl.col(metric.name).cast(pl.Float64).mean())
+    return seed_means(games, pl.col(metric.name).cast(pl.Float64).mean())
 
 
-def _per_seed(rows: pl.DataFrame, value: pl.Expr) -> np.ndarray:
+def seed_means(rows: pl.DataFrame, value: pl.Expr) -> np.ndarray:
+    """``value`` aggregated per game seed, in seed order (tune, sensitivity, train)."""
     return rows.group_by("game").agg(value.alias("value")).sort("game")["value"].to_numpy()
 
 
@@ -122,7 +123,7 @@ def read_values(out: str | Path, metric: Metric, variant: str, players: int,
     metric: of the variant's granted twins, one per seat, against it)."""
     games_table, seats_table = read_tables(out)    # only the chunks the manifest records
     if metric.card:
-        return granted_per_seed(metric, seats_table, variant, players, games)
+        return grantedseed_means(metric, seats_table, variant, players, games)
     keep = ((pl.col("variant") == variant) & (pl.col("players") == players)
             & (pl.col("game") < games))
     return per_game(metric, games_table.filter(keep).collect(), seats_table.filter(keep).collect())
@@ -133,7 +134,7 @@ def granted_variant(variant: str, seat: int) -> str:
     return f"{variant} [granted to seat {seat}]"
 
 
-def granted_per_seed(metric: Metric, seats: pl.LazyFrame, variant: str, players: int,
+def grantedseed_means(metric: Metric, seats: pl.LazyFrame, variant: str, players: int,
                      games: int) -> np.ndarray:
     """Per seed: the granted seat's win (or score) minus the same seat's in ``variant``'s own
     game of the seed, averaged over the seats granted (each seat in turn: one unit per seed)."""
@@ -227,3 +228,16 @@ def paired(base: np.ndarray, other: np.ndarray, confidence: float,
     low, high = (diff.value, diff.value) if diff.low != diff.low else (diff.low, diff.high)
     p = 1.0 if diff.p != diff.p else diff.p
     return Estimate(diff.value, low, high, diff.n, diff.identical), p
+
+
+def estimate_text(e: dict, signed: bool = False, scale: float = 1.0, unit: str = "",
+                  places: int | None = None) -> str:
+    """An estimate (``Estimate.as_dict()``) with its interval, or that no game of a paired
+    comparison differed: 4 significant digits, or ``places`` decimals of ``scale`` times it
+    followed by ``unit`` (tune, sensitivity and train say their numbers through this)."""
+    if e.get("no_game_differed"):
+        return f"0 (no game of {e['games']:,} differed)"
+    form = f"{'+' if signed else ''}.{places}f" if places is not None else \
+        f"{'+' if signed else ''}.4g"
+    mean, low, high = (format(scale * e[k], form) for k in ("mean", "low", "high"))
+    return f"{mean}{unit} [{low}, {high}]"

@@ -44,6 +44,9 @@ def base_run(data: dict[str, Any], key: str, keys: set[str], required: bool,
         raise ConfigError(f"[{key}] cannot be combined with [[variants]] or [sweep]: it makes "
                           "one variant per rule value it tries")
     _only(table, keys, f"[{key}]")
+    if isinstance(data.get("run"), dict) and "retrain" in data["run"]:
+        raise ConfigError(f"[run] retrain applies to simulate run; simulate {key} plays the "
+                          "strategies it is given")
     return table, parse_config(data, **overrides)
 
 

@@ -53,7 +53,7 @@ import numpy as np
 
 from simulate.adaptive.candidates import MAX_CANDIDATES, ranges, sample, starting_form
 from simulate.adaptive.lineups import Lineup, lineup_run, per_seed, tested_rows, upto
-from simulate.adaptive.metrics import Estimate, paired
+from simulate.adaptive.metrics import Estimate, estimate_text, paired
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.tune import _number, _toml
 from simulate.config import RunConfig, _positive, _typed, show_value
@@ -100,6 +100,11 @@ def plan_train(data: dict[str, Any], **overrides: Any) -> TrainPlan:
         raise ConfigError("[players] strategies: simulate train seats the trained strategy "
                           "against its own defaults; name it in [train] strategy instead")
     table, base = base_run(data, "train", KEYS, True, overrides)
+    return plan_for(table, base, overrides)
+
+
+def plan_for(table: dict[str, Any], base: RunConfig, overrides: dict[str, Any]) -> TrainPlan:
+    """The race of ``table``'s settings on ``base``'s rules (its first variant's), checked."""
     spec = base.spec
     if "strategy" not in table:
         raise ConfigError('[train]: give the strategy to train, e.g. strategy = '
@@ -231,16 +236,11 @@ def _verdict(plan: TrainPlan, players: int, rows: list[dict], measure: str, leve
 def gain_text(e: dict, measure: str) -> str:
     """A gain with its interval: win-rate points (one decimal), or score (decimals enough for
     the interval's width)."""
-    if e.get("no_game_differed"):
-        return "0 (no game differed)"
     if measure == "won":
-        scale, unit, places = 100, " points", 1
-    else:
-        width = e["high"] - e["low"]
-        scale, unit = 1, " score"
-        places = max(0, 1 - math.floor(math.log10(width))) if width > 0 else 2
-    mean, low, high = (f"{scale * e[k]:+.{places}f}" for k in ("mean", "low", "high"))
-    return f"{mean}{unit} [{low}, {high}]"
+        return estimate_text(e, True, 100, " points", 1)
+    width = e["high"] - e["low"]
+    places = max(0, 1 - math.floor(math.log10(width))) if width > 0 else 2
+    return estimate_text(e, True, 1, " score", places)
 
 
 def _measure(plan: TrainPlan, players: int, size: int, indices: list[int]) -> str:

@@ -243,13 +243,14 @@ def _component_axis(name: str, span: Any, step: Any) -> list:
     return _values(name, lo, hi, step, all(isinstance(v, int) for v in span))
 
 
-def _span(span: Any, name: str, declared: tuple) -> tuple:
+def _span(span: Any, name: str, declared: tuple, where: str = "[tune] rules") -> tuple:
+    """``[low, high]`` inside ``declared`` (tune's rules, train's parameters)."""
     ok = isinstance(span, list) and len(span) == 2 and all(map(is_number, span))
     if not ok or span[0] >= span[1]:
-        raise ConfigError(f"[tune] rules: {name} = {span!r} is invalid; allowed: [low, high] "
+        raise ConfigError(f"{where}: {name} = {span!r} is invalid; allowed: [low, high] "
                           f"with low < high")
     if span[0] < declared[0] or span[1] > declared[1]:
-        raise ConfigError(f"[tune] rules: {name} = {span!r} leaves the declared range "
+        raise ConfigError(f"{where}: {name} = {span!r} leaves the declared range "
                           f"{declared[0]}..{declared[1]}")
     return tuple(span)
 

@@ -73,6 +73,8 @@ def validate(config: ConfigPath, debug: Debug = False) -> None:
             return
         cfg = load_config(config)
         check_out(Path(cfg.out))
+        from simulate.adaptive.retrain import check_retrain
+        check_retrain(cfg)                     # the re-training races' settings, too
         if any(table in cfg.raw for table in ("tune", "sensitivity", "cards", "train")):
             typer.echo(_check_adaptive(cfg.raw))
             return

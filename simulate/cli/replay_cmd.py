@@ -37,6 +37,10 @@ def replay(config: ConfigPath,
         if not 0 <= game < cfg.games:
             raise ConfigError(f"--game {game} is out of range; allowed: 0..{cfg.games - 1}")
         spec = cfg.spec
+        if chosen[0].retrain is not None:
+            raise ConfigError(f"variant '{variant}' is played by strategies re-trained in its "
+                              f"run; replay it with their parameters (the run's retrain/ "
+                              f"folders, train.json) as a variant's strategies")
         seats = [build_strategy(spec.name, s) for s in chosen[0].seat_strategies(cfg)[:n]]
         heroes = heroes_for_game(spec, cfg.heroes[:n], game)
         log: list[str] = []
