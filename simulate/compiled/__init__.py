@@ -154,8 +154,8 @@ def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders: di
     (kinds and parameters, or None), a tiny task that compiles (or loads) the kernel, its
     ``rules_encoders`` (simulate/kernels/rules.py: a Rules field it has none for is a reason),
     whether it plays a variant's granted card (``grants``, the task's ``grant``: see
-    :func:`kernel_grant`; ``paid_grants``: at its price too) and its ``unsupported_edits(edits)`` (why it cannot play a variant's
-    component changes, or None)."""
+    :func:`kernel_grant`; ``paid_grants``: at its price too) and its
+    ``unsupported_edits(edits)`` (why it cannot play a variant's component changes, or None)."""
     def unsupported(game: str, strategies: list, rules: list = (), edits: tuple = (),
                     granted: bool = False, paid: bool = False) -> str | None:
         """Why the kernel cannot play these seats under these Rules (one per variant), these

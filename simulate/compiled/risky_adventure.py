@@ -11,8 +11,8 @@ and component edits included): editing a card needs no code change.
 ``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The rules array is
 built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
 of fixed seats (simulate/compiled ``seatings``; the game has no heroes); a variant's granted
-equipment card is dealt as the engine deals it (``kernel_grant.py``, paid ones too). The Python engine stays
-the reference (replay, logs, custom strategies, search).
+equipment card is dealt as the engine deals it (``kernel_grant.py``, paid ones too). The Python
+engine stays the reference (replay, logs, custom strategies, search).
 """
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ starts (``kernel_layout.components_array``): editing a data file needs no code c
 data file. The rules array is built from the Rules fields (simulate/kernels/rules.py);
 ``heroes = "all"`` and ``rotate = true`` are played in groups of fixed seats
 (simulate/compiled ``seatings``); a variant's granted Market card is dealt as the engine deals it
-(``kernel_setup.give_granted``; paid, its cost comes off the seat's starting Gold). The Python engine stays the reference (replay, logs, custom
-strategies).
+(``kernel_setup.give_granted``; paid, its cost comes off the seat's starting Gold). The Python
+engine stays the reference (replay, logs, custom strategies).
 """
 from __future__ import annotations
 
