@@ -33,7 +33,8 @@ def choose_engine(game: str, strategies: list[Any], requested: str = "auto",
     objects: a field the kernel does not play is a reason for Python), ``edits`` (every
     variant's component changes) and ``grants`` (a variant grants a seat a card: a kernel with
     ``GRANTS = True`` reads the task's ``grant``, (file, entry, seat), see
-    simulate/games/grants.py; ``paid``: a grant at its price, ``pay = true``): the kernel's
+    simulate/games/grants.py; ``paid``: a grant at its price, ``pay = true``, which a kernel
+    with ``PAID_GRANTS = True`` plays too): the kernel's
     ``unsupported`` gives the reason it cannot play them."""
     if requested not in ENGINES:
         raise ConfigError(f"engine {requested!r} is unknown; allowed: {', '.join(ENGINES)}")

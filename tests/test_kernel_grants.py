@@ -1,7 +1,9 @@
 """A variant's granted card (simulate/games/grants.py) on the compiled kernels: the Roll Player,
 Risky Adventure and Adventure Realms kernels deal it as the Python engine does (identical tables
 for a few cards x seats x player counts, a seat not at the table among them), so `simulate
-cards` plays on the kernel; a grant of an unknown entry is the engine's one-line error."""
+cards` plays on the kernel; a grant of an unknown entry is the engine's one-line error. Paid
+grants (``pay = true``) too, on Roll Player's and Risky Adventure's kernels: a cheap card and a
+dear one, debts included."""
 import pytest
 
 from reports.tables import open_run
@@ -33,8 +35,9 @@ CASES = [
 ]
 
 
-def granted_task(game, file, entry, seat, players, games=3, seed=11):
-    return {**kernel_task({}, SEATS[game], players, games, game=game, seed=seed),
+def granted_task(game, file, entry, seat, players, games=3, seed=11, rules=None, edits=()):
+    return {**kernel_task(rules or {}, SEATS[game], players, games, game=game, seed=seed,
+                          edits=edits),
             "grant": (file, entry, seat)}
 
 
@@ -52,6 +55,37 @@ def test_the_kernel_deals_a_granted_card_as_the_python_engine(tmp_path, game, fi
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_the_grant_kernels_play_a_granted_variant(game):
     assert choose_engine(game, SEATS[game], grants=True)[0] == "compiled"
+
+
+# (game, file, entry, seat, players, rules, edits): paid grants, a cheap card and a dear one;
+# Roll Player's starting Gold is 5/5/6/7, Risky Adventure's one clock (every card owes)
+PAID = [
+    ("roll_player", "market.json", "Obnoxious", 1, 2, {}, ()),          # 2 of 5 Gold
+    ("roll_player", "market.json", "Reckless", 0, 3, {}, ()),           # 6 of 5: owes 1
+    ("roll_player", "market.json", "Longsword", 2, 3, {},               # 15 of 6: owes 9
+     (("set", "market.json", "Longsword.cost", 15),)),
+    ("risky_adventure", "equipment.json", "scarab_top_1", 0, 2, {}, ()),   # 2 clocks: owes 1
+    ("risky_adventure", "equipment.json", "bonus_a_1", 1, 3,               # no supply limit
+     {"supply_limited": False}, ()),
+    ("risky_adventure", "equipment.json", "scarab_top_1", 2, 3, {},        # owes 5
+     (("set", "equipment.json", "scarab_top_1.cost", "MMMMMM"),)),
+]
+
+
+@pytest.mark.parametrize("game, file, entry, seat, players, rules, edits", PAID)
+def test_the_kernel_plays_a_paid_grant_as_the_python_engine(tmp_path, game, file, entry, seat,
+                                                            players, rules, edits):
+    free = granted_task(game, file, entry, seat, players, rules=rules, edits=edits)
+    task = {**free, "grant": free["grant"] + (True,)}
+    python = engine_tables(tmp_path, "python", task)
+    assert_same_frames(python, engine_tables(tmp_path, "compiled", task), task)
+    assert not python[1].equals(engine_tables(tmp_path / "free", "python", free)[1])
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_a_paid_grant_plays_on_the_kernels_that_say_so(game):
+    engine, note = choose_engine(game, SEATS[game], grants=True, paid=True)
+    assert engine == ("python" if game == "adventure_realms" else "compiled"), note
 
 
 @pytest.mark.parametrize("game, file", [("roll_player", "market.json"),
@@ -94,8 +128,13 @@ def test_a_grant_field_the_kernels_array_lacks_is_refused_not_dropped():
     task = {"game": "roll_player", "players": 2}
     names = {"Weak": 7}
     assert kernel_grant({**task, "grant": ("market.json", "Weak", 1)},
-                        lambda _, e: names[e]).tolist() == [0, 7, 1]
+                        lambda _, e: names[e]).tolist() == [0, 7, 1, 0]
     assert kernel_grant({**task, "grant": ("market.json", "Weak", 2)},     # not at the table
-                        lambda _, e: names[e]).tolist() == [-1, -1, -1]
+                        lambda _, e: names[e]).tolist() == [-1, -1, -1, -1]
+    assert kernel_grant({**task, "grant": ("market.json", "Weak", 1, True)},
+                        lambda _, e: names[e]).tolist() == [0, 7, 1, 1]
+    assert kernel_grant({**task, "grant": ("market.json", "Weak", 1, False)},
+                        lambda _, e: names[e]).tolist() == [0, 7, 1, 0]
     with pytest.raises(RuntimeError, match="cannot play the grant"):
-        kernel_grant({**task, "grant": ("market.json", "Weak", 1, True)}, lambda _, e: names[e])
+        kernel_grant({**task, "grant": ("market.json", "Weak", 1, True, 3)},
+                     lambda _, e: names[e])

@@ -12,7 +12,7 @@ import polars as pl
 from simulate.config import heroes_for_game
 from simulate.games import get_game
 from simulate.games.base import ConfigError, make_rules, rules_hash
-from simulate.games.grants import grant_at
+from simulate.games.grants import grant_at, is_paid
 from simulate.kernels.grants import NO_GRANT, grant_array
 from simulate.kernels.rules import unplayed_reason
 from simulate.play import TRACE_COLUMN
@@ -120,12 +120,13 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     return None
 
 
-def grant_reason(game: str, grants: bool, plays_grants: bool, paid: bool = False) -> str | None:
+def grant_reason(game: str, grants: bool, plays_grants: bool, paid: bool = False,
+                 plays_paid: bool = False) -> str | None:
     """Why a kernel cannot play a run in which a variant grants a card (``paid``: at its price,
-    which no kernel plays yet); None: it can."""
+    which a kernel plays when it says ``plays_paid``); None: it can."""
     if grants and not plays_grants:
         return f"a variant grants a card (grant = ...), which the {game} kernel does not play"
-    if paid:
+    if paid and not plays_paid:
         return (f"a variant grants a card at its price (pay = true), which the {game} kernel "
                 "does not play")
     return None
@@ -138,29 +139,29 @@ def kernel_grant(task: dict, entry_of) -> np.ndarray:
     grant = grant_at(task.get("grant"), task["players"])
     if grant is None:
         return NO_GRANT
-    if len(grant) != 3:                 # a field the kernels' array has no column for
+    if len(grant) > 4:                  # a field the kernels' array has no column for
         raise RuntimeError(f"the kernels cannot play the grant {grant!r} (simulate/kernels/"
-                           "grants.py reads (file, entry, seat))")
-    file, entry, seat = grant
+                           "grants.py reads (file, entry, seat, paid))")
+    file, entry, seat = grant[:3]
     kind = get_game(task["game"]).grants.index(file.removesuffix(".json"))
-    return grant_array(kind, entry_of(file, entry), seat)
+    return grant_array(kind, entry_of(file, entry), seat, int(is_paid(grant)))
 
 
 def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders: dict, *,
-                 grants: bool = False, unsupported_edits=None):
+                 grants: bool = False, paid_grants: bool = False, unsupported_edits=None):
     """A kernel module's ``unsupported``, ``play_chunk`` and ``warm`` (what simulate/engines.py
     calls), from its ``columns_of`` (see :func:`play_chunk_with`), its ``compiled_seats(seats)``
     (kinds and parameters, or None), a tiny task that compiles (or loads) the kernel, its
     ``rules_encoders`` (simulate/kernels/rules.py: a Rules field it has none for is a reason),
     whether it plays a variant's granted card (``grants``, the task's ``grant``: see
-    :func:`kernel_grant`) and its ``unsupported_edits(edits)`` (why it cannot play a variant's
-    component changes, or None)."""
+    :func:`kernel_grant`; ``paid_grants``: at its price too) and its
+    ``unsupported_edits(edits)`` (why it cannot play a variant's component changes, or None)."""
     def unsupported(game: str, strategies: list, rules: list = (), edits: tuple = (),
                     granted: bool = False, paid: bool = False) -> str | None:
         """Why the kernel cannot play these seats under these Rules (one per variant), these
         component ``edits`` and (``granted``) a variant's granted card (``paid``: at its
         price); None: it can."""
-        return (grant_reason(game, granted, grants, paid)
+        return (grant_reason(game, granted, grants, paid, paid_grants)
                 or (unsupported_edits(edits) if unsupported_edits else None)
                 or unsupported_seats(game, strategies, compiled_seats)
                 or unplayed_reason(list(rules), rules_encoders))

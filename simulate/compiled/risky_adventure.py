@@ -11,8 +11,8 @@ and component edits included): editing a card needs no code change.
 ``tests/games/risky_adventure/test_kernel.py`` proves it: identical tables. The rules array is
 built from the Rules fields (simulate/kernels/rules.py); ``rotate = true`` is played in groups
 of fixed seats (simulate/compiled ``seatings``; the game has no heroes); a variant's granted
-equipment card is dealt as the engine deals it (``kernel_grant.py``). The Python engine stays
-the reference (replay, logs, custom strategies, search).
+equipment card is dealt as the engine deals it (``kernel_grant.py``, paid ones too). The Python
+engine stays the reference (replay, logs, custom strategies, search).
 """
 from __future__ import annotations
 
@@ -180,5 +180,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
 GRANTS = True          # a variant's granted equipment card (simulate/kernels/grants.py)
+PAID_GRANTS = True     # at its price too: clocks paid back to the camp, the shortfall owed
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM,
-                                           RULES_ENCODERS, grants=GRANTS)
+                                           RULES_ENCODERS, grants=GRANTS,
+                                           paid_grants=PAID_GRANTS)

@@ -11,8 +11,8 @@ starts (``kernel_layout.components_array``): editing a data file needs no code c
 data file. The rules array is built from the Rules fields (simulate/kernels/rules.py);
 ``heroes = "all"`` and ``rotate = true`` are played in groups of fixed seats
 (simulate/compiled ``seatings``); a variant's granted Market card is dealt as the engine deals it
-(``kernel_setup.give_granted``). The Python engine stays the reference (replay, logs, custom
-strategies).
+(``kernel_setup.give_granted``; paid, its cost comes off the seat's starting Gold). The Python
+engine stays the reference (replay, logs, custom strategies).
 """
 from __future__ import annotations
 
@@ -185,6 +185,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 
 # ---- the runner's entry points (simulate/engines.py) -------------------------------------------
 GRANTS = True          # a variant's granted Market card (simulate/kernels/grants.py)
+PAID_GRANTS = True     # at its price too: its cost off the seat's starting Gold
 
 
 def unsupported_edits(edits: tuple) -> str | None:
@@ -196,4 +197,5 @@ def unsupported_edits(edits: tuple) -> str | None:
 
 
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS,
-                                             grants=GRANTS, unsupported_edits=unsupported_edits)
+                                             grants=GRANTS, paid_grants=PAID_GRANTS,
+                                             unsupported_edits=unsupported_edits)

@@ -12,7 +12,7 @@ from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, CAMP, CLOCKS, CLOCK_SUPPLY, CUR, EQUIP, EXC,
     EXC_SPOT, EXPEDITION, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_TRIGGER, FAME,
     FREE_T, FREE_W, FRESH, K_BONUS_A, K_BONUS_B, K_DISCOUNT_B, NOT_YET, NO_WAY, PENDING_BONUS,
-    PENDING_MAPS, PLACED, POS, P_ART, P_BONUS, P_EXP, REACHED_END, ROLL, RW_CLOCK, RW_FAME,
+    OWED, PENDING_MAPS, PLACED, POS, P_ART, P_BONUS, P_EXP, REACHED_END, ROLL, RW_CLOCK, RW_FAME,
     R_BONUS_CLOCKS, R_BONUS_FAME, R_DICE, R_LIMITED, R_MAX_CLOCKS, R_ONCE, R_TRADES,
     R_TRADE_DICE, TURN, T_FINISHED, T_GAINED, T_SPENT, T_SPOTS, T_TRADES, WILDS, WILD_SUPPLY,
     X_FAME, X_REWARD, X_SYMBOL, push, remove, spot_artifact)
@@ -136,8 +136,13 @@ def gain_clocks(S, SE, R, seat, k):
     if R[R_LIMITED]:                            # ruling 6: what is not there is lost
         k = min(k, S[CLOCK_SUPPLY])
         S[CLOCK_SUPPLY] -= k
-    SE[seat, CLOCKS] += k
     SE[seat, T_GAINED] += k
+    repaid = min(k, SE[seat, OWED])             # a paid grant's debt is paid first
+    SE[seat, OWED] -= repaid
+    k -= repaid
+    if R[R_LIMITED]:
+        S[CLOCK_SUPPLY] += repaid
+    SE[seat, CLOCKS] += k
 
 
 @njit(cache=True)

@@ -53,7 +53,8 @@ FAME, CLOCKS, WILDS, FREE_T, FREE_W, POS = 0, 1, 2, 3, 6, 7          # FREE_T: p
 P_ART, P_EXP, P_BONUS = 8, 9, 10                                     # fame parts
 T_SPENT, T_GAINED, T_NOTHING, T_SPOTS, T_FINISHED, T_TRADES = range(11, 17)   # tallies
 SCARABS, MAP_FAME, MAPS_DONE = 17, 18, 19
-SE_SIZE = 20
+OWED = 20                                       # clocks a paid grant still owes the camp
+SE_SIZE = 21
 
 # ---- component arrays -------------------------------------------------------------------------
 A_TYPE, A_NEED, A_FAME, A_CLOCK, A_B = 0, 1, 4, 5, 6                  # ART[a]; A_NEED: F, M, P

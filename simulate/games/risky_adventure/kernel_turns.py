@@ -57,7 +57,7 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant):
     for c in range(EQ.shape[0]):
         push(L, N, DECK, c)
     shuffle(L, DECK, N[DECK], mt)
-    give_granted(L, N, EQ, AF, grant)           # before the camp is dealt
+    give_granted(L, N, S, SE, R, EQ, AF, grant)           # before the camp is dealt
     for _k in range(R[R_CAMP]):
         push(L, N, CAMP, pop(L, N, DECK))
     for m in range(MAPS_DATA.shape[0]):

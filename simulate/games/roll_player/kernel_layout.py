@@ -40,7 +40,8 @@ S_SIZE = 44
 VALS, COLS, FILL = 0, 18, 36                   # per space (18), per space, per row (6)
 (GOLD, CHARISMA, RACE, KLASS, BACKSTORY, ALIGNMENT, TOKEN, SKILLS_USED, DISCARDS,
  CHARISMA_USED) = range(42, 52)
-SE_SIZE = 52
+GRANT_PRICE = 52                               # a paid grant's cost, off the starting Gold
+SE_SIZE = 53
 GOLD_COLOUR = 6
 
 # effect kinds: the rows' attribute actions (state.ROW_EFFECT) first, then the others

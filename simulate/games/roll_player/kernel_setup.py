@@ -13,12 +13,13 @@ from simulate.games.roll_player.kernel_layout import (
     KLASS, LEGAL_N, MARKET, N_CARDS, PHASE, PILE, PLAYERS, RACE, RESHUFFLES, R_INIT_GOLD,
     R_RACE_PICK, R_REVERSE_PICK, R_SETUP_DISCARDS, R_START_EXTRA, R_START_GOLD, SCRATCH, SOLO,
     STAGE, STARTING, START_CHOSEN, TRASHED, BACKSTORY, ALIGNMENT, card, class_colour, pop_at, push,
-    ARMOR, C_ARROW, C_TYPE, SKILLS, TOKEN, TRAIT, TRAITS, WEAPONS, index_of, remove, step_cell)
+    ARMOR, C_ARROW, C_COST, C_TYPE, GRANT_PRICE, SKILLS, TOKEN, TRAIT, TRAITS, WEAPONS, index_of,
+    remove, step_cell)
 from simulate.games.roll_player.phases import (
     P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL, S_START_DICE)
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.lists import pop, shuffle
-from simulate.kernels.grants import GRANT_ENTRY, GRANT_SEAT
+from simulate.kernels.grants import GRANT_ENTRY, GRANT_PAID, GRANT_SEAT
 
 (K_RACE, K_CLASS, K_START_CHOOSE, K_START_PLACE, K_TIE, K_TAKE, K_PLACE, K_FLIP, K_SWAP1,
  K_SWAP2, K_ADJUST, K_REROLL, K_KEEP, K_STEP, K_RAISE, K_TARGET_INIT, K_USE_SKILL,
@@ -70,7 +71,8 @@ def sort_scratch(L, n):
 @njit(cache=True)
 def setup_market(L, N, S, SE, R, D, mt, grant):
     """Single-dot pile on top of the double-dot pile, after set-up discards from each; a
-    granted card goes to its seat before the Market is dealt."""
+    granted card goes to its seat before the Market is dealt (paid: its cost is noted, to come
+    off the seat's starting Gold)."""
     N[PILE] = N[PILE + 1] = 0
     for cid in range(D[H_NCARDS]):
         push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
@@ -98,6 +100,8 @@ def setup_market(L, N, S, SE, R, D, mt, grant):
             push(L, N, DECK, L[PILE + p, i])
     if grant[GRANT_SEAT] >= 0:
         give_granted(L, N, SE, D, grant[GRANT_ENTRY], grant[GRANT_SEAT])
+        if grant[GRANT_PAID] > 0:
+            SE[grant[GRANT_SEAT], GRANT_PRICE] = card(D, grant[GRANT_ENTRY], C_COST)
     fill_market(L, N, S, mt)
 
 
@@ -217,7 +221,8 @@ def deal_starting_hands(L, N, S, SE, R, D, mt):
             SE[s, field] = L[SCRATCH, s % pile]
     per_seat = (2 if S[SOLO] else n) + R[R_START_EXTRA]
     for seat in range(n):
-        SE[seat, GOLD] = R[R_START_GOLD + seat]
+        # a paid grant's price (setup._deal_starting_hands): what Gold cannot pay is owed
+        SE[seat, GOLD] = R[R_START_GOLD + seat] - SE[seat, GRANT_PRICE]
         for _ in range(per_seat):
             colour = draw_die(S, mt)
             push(L, N, STARTING + seat, colour * 16 + roll(mt))
