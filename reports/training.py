@@ -7,17 +7,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
+import polars as pl
+
+from reports.blocks import Code, Figure, Heading, Paragraph, Rate, Table, figure_svg, plot_style
 from reports.findings import p_text
+from reports.mechanics import declared
 from reports.tuning import _results, _write
 from simulate.adaptive.train import gain_text
+from simulate.results import read_tables
+from simulate.results_folder import read_marker
 
 
 def build_train_report(out: str | Path) -> Path:
     out = Path(out)
     result = _results(out / "train.json")
     claims = [Paragraph(f"{found['claim'].capitalize()}.") for found in result["players"].values()]
-    sections = [(f"{players} players", _players(result, found))
+    use = _mechanic_use(out, result)
+    sections = [(f"{players} players", _players(result, found) + use(int(players), found))
                 for players, found in result["players"].items()]
     return _write(out, f"training report ({result['strategy']})", [*claims, _method(result)],
                   [*sections, ("Trained parameters", [Code(result["final_toml"], "Each player "
@@ -57,6 +63,41 @@ def _players(result: dict, found: dict) -> list:
                    "status"], rows, "Every candidate, best first, with its paired gain over "
                                    "the defaults at its final size"),
             *_forest(found)]
+
+
+def _mechanic_use(out: Path, result: dict):
+    """``use(players, found)``: the table of how often the defaults' seats and the best tried
+    candidate's tested seats used each optional mechanic (reports/mechanics.py), so a gain (or
+    none) reads beside the play behind it: did the trained strategy find the mechanic?"""
+    mechanics = [m for m in declared(read_marker(out)["game"])[0] if m.unit == "seat"]
+    seats = read_tables(out)[1]
+    labels = result["labels"]
+
+    def tested(label: str, players: int) -> pl.LazyFrame:
+        here = seats.filter(pl.col("players") == players)
+        if result["cooperative"] or label == labels[0]:         # every seat plays it
+            return here.filter(pl.col("variant") == label)
+        return here.filter(pl.col("variant") == pl.concat_str(
+            pl.lit(f"{label} @seat"), pl.col("seat").cast(pl.String)))
+
+    def rates(rows: pl.LazyFrame) -> list[Rate]:
+        held = set(rows.collect_schema().names())
+        mine = [m for m in mechanics if set(m.columns) <= held]
+        counts = rows.select(*(m.used.fill_null(False).cast(pl.Int64).sum().alias(m.name)
+                               for m in mine), pl.len().alias("__n")).collect().row(0, named=True)
+        return {m.name: Rate(int(counts[m.name] or 0), int(counts["__n"])) for m in mine}
+
+    def use(players: int, found: dict) -> list:
+        best = found.get("best")
+        if not mechanics or best is None or best == 0:
+            return []
+        base, tried = rates(tested(labels[0], players)), rates(tested(labels[best], players))
+        rows = [[m.name, base.get(m.name, "–"), tried.get(m.name, "–")] for m in mechanics]
+        return [Table(["mechanic", "defaults", f"best tried ({labels[best]})"], rows,
+                      "How often each optional mechanic was used at least once by a seat "
+                      "playing the defaults and by the best tried candidate's seat (the "
+                      "tested seat in each of its line-ups), with 95 % intervals")]
+    return use
 
 
 def _forest(found: dict) -> list:

@@ -58,6 +58,7 @@ def test_a_planted_bad_default_is_found_and_beats_the_defaults(tmp_path):
     assert 'strategies = { name = "cautious", retire_level = ' in said
     report = (tmp_path / "o" / "report.html").read_text()
     assert "Trained parameters beat the defaults by" in report
+    _mechanics_beside_the_gain(tmp_path / "o", race)
     (tmp_path / "o" / "report.html").unlink()
     rebuilt = runner.invoke(app, ["report", str(tmp_path / "o")])
     assert rebuilt.exit_code == 0 and "training report (cautious)" in \
@@ -132,3 +133,23 @@ def test_a_gain_in_win_share_stays_within_what_it_can_take():
     mixed = np.array([1.0] * 8 + [0.5, 0.0])
     gain, _ = paired(np.full(10, 0.5), mixed, 0.998, False, _bounds("won"))
     assert -1.0 <= gain.low < gain.high <= 1.0
+
+
+def _mechanics_beside_the_gain(out, race):
+    """The report shows the mechanics used by the defaults' seat and the best tried one's, as
+    counted from the folder's seats: retiring at level 1, the defaults never fight a dragon."""
+    import polars as pl
+
+    from reports.mechanics import declared
+    from simulate.results import read_tables
+    report = (out / "report.html").read_text()
+    assert "How often each optional mechanic was used" in report
+    seats = read_tables(out)[1].collect()
+    labels = json.loads((out / "train.json").read_text())["labels"]
+    dragon = next(m for m in declared("dungeon_roll")[0] if m.name == "fighting a dragon")
+    for label, zero in ((labels[0], True), (labels[race["best"]], False)):
+        mine = seats.filter(pl.col("variant").str.starts_with(label))
+        used = mine.select(dragon.used).to_series()
+        assert (used.sum() == 0) == zero
+    row = report[report.index("fighting a dragon"):].split("</tr>")[0]
+    assert ">0.0 %" in row.split("</td>")[1] and ">0.0 %" not in row.split("</td>")[2], row
