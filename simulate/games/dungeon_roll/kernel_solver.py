@@ -193,8 +193,8 @@ def feasible(kind, party, g, s, o, need, memo):
 
 @no_refcounts
 def _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
-    """:func:`feasible` on the memo's arrays (passed one by one: each array a function takes
-    costs two atomic reference counts per call, the memo tuple seven). A depth-first search
+    """:func:`feasible` on the memo's arrays, passed one by one (they cost reference counts
+    where a caller still counts them: simulate/kernels/refcounts.py). A depth-first search
     with its own stack (numba cannot cache recursive functions)."""
     if g == 0 and s == 0 and o == 0:
         return need == 0 or party_completes(kind, party, need, masks, counts)
