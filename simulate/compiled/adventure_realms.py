@@ -30,11 +30,12 @@ from simulate.games.adventure_realms.components import GUILDS, load_components
 from simulate.games.adventure_realms.kernel_effects import new_table
 from simulate.games.adventure_realms.kernel_flow import apply, new_game
 from simulate.games.adventure_realms.kernel_layout import (
-    CUR, END_REASON, END_REASONS, LEGAL_N, MAX_SPACES, OVER, RULES_ENCODERS, borrowed, kit_of,
+    CUR, END_REASON, END_REASONS, LEGAL_N, MAX_SPACES, OVER, RULES_ENCODERS, kit_of,
     legal_room, list_width, rules_array)
 from simulate.games.adventure_realms.kernel_scoring import (DOMINANT, GAME_NUMBERS,
                                                             SEAT_NUMBERS, TIE_BREAKS, record)
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
+from simulate.kernels.refcounts import borrowed
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.adventure_realms import PARAMS as PRICED
 from strategies.compiled.adventure_realms import EXPECTED_VP, RANDOM, choose, prices

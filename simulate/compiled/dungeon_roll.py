@@ -29,13 +29,14 @@ from simulate.games.dungeon_roll.kernel_state import (
     IS_OVER, MASTER, N_DELVES, NEXT_DELVE, PHASE, R_PORTAL_VALUE, R_SCALE_BONUS, R_SIZE,
     R_SOLO_RANKS, R_SOLO_WIN, R_TREASURE_VALUE, RULES_ENCODERS, ST_SIZE, XP, XP_BOX, XP_DRAGONS,
     XP_LEVELS, new_game, seat_at, start_delve)
-from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, choose
+from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, chest_scratch, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.kernels.rules import rules_array as build_rules_array
 from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import new_mt, seed_game
+from simulate.kernels.refcounts import borrowed
 
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
 (G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SEED,
@@ -55,18 +56,28 @@ def rules_array(rules: Rules) -> np.ndarray:
     return build_rules_array(rules, R_SIZE, RULES_ENCODERS)
 
 
+def scratch() -> tuple:
+    """``play_games``' working arrays, held by its caller (so it may borrow them): the state,
+    the legal actions, legal's buffers, the game's and the strategies' random streams, and the
+    strategies' chest list."""
+    return (np.zeros(ST_SIZE, dtype=np.int64), np.zeros(MAX_ACTIONS, dtype=np.int64), buffers(),
+            new_mt(), new_mt(), chest_scratch(MAX_ACTIONS))
+
+
 @njit(cache=True)
-def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace):
+def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace, work):
     """Play the games ``indices``; return (per-game, per-seat) int matrices (G_*, S_*). A trace
-    matrix wider than zero records each game's decisions (simulate/kernels/trace.py)."""
+    matrix wider than zero records each game's decisions (simulate/kernels/trace.py). Every
+    array but the results is the caller's (``work`` from :func:`scratch`), and borrowed: no
+    reference counts on them in the games' loop."""
     count = len(indices)
     games = np.zeros((count, G_SIZE), dtype=np.int64)
     seats = np.zeros((count, n_players, S_SIZE), dtype=np.int64)
-    st = np.zeros(ST_SIZE, dtype=np.int64)
-    acts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    buf = buffers()
-    rng, srng = new_mt(), new_mt()
     lots = (kinds == RANDOM).any()              # only the random strategy draws lots
+    R, heroes, kinds, P, indices, memo, trace = borrowed(R), borrowed(heroes), borrowed(kinds), \
+        borrowed(P), borrowed(indices), borrowed(memo), borrowed(trace)
+    st, acts, buf, rng, srng, chests = borrowed(work[0]), borrowed(work[1]), borrowed(work[2]), \
+        borrowed(work[3]), borrowed(work[4]), borrowed(work[5])
     tracing = trace.shape[1] > 0
     for g in range(count):
         seed = seed_game(rng, srng, run_seed, indices[g], lots)
@@ -79,7 +90,8 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace):
                 continue
             seat = st[CUR]
             n = legal(st, R, acts, buf)
-            action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo, srng)
+            action = acts[0] if n == 1 else choose(st, R, acts, n, kinds[seat], P[seat], memo,
+                                                   srng, chests)
             if tracing:
                 record_decision(trace[g], n, index_of_action(acts, n, action))
             decisions += 1
@@ -175,7 +187,7 @@ def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
     size = len(indices)
     trace = trace_buffer(size, bool(task.get("trace")))
     g, s = play_games(rules_array(rules), n, hero_ids, *covered,
-                      np.uint64(task["seed"] % 2**64), indices, _MEMO, trace)
+                      np.uint64(task["seed"] % 2**64), indices, _MEMO, trace, scratch())
     games = {"game": indices, "seed": g[:, G_SEED],
              "decisions": g[:, G_DECISIONS], "end_reason": ["delves_done"] * size,
              "delves": np.full(size, n * rules.delves_per_player), "deepest_level": g[:, G_DEEPEST],

@@ -9,9 +9,9 @@ the kernel adds the board's parts (dungeon ranks, guild power, the Fort, the Rev
 order of operations. The first best action wins, as in ``choose``.
 
 The helpers are inlined into ``choose`` (``inline="always"``), which runs without numba's
-reference counting (``kernel_layout.no_refcounts``): with it, every inlined helper given the
-tuples G, K and P incremented and decremented each of their ~30 arrays, a function call apiece
-(measured: ~300 ns a helper, most of the kernel's time).
+reference counting (``simulate.kernels.refcounts.no_refcounts``): with it, every inlined helper
+given the tuples G, K and P incremented and decremented each of their ~30 arrays, a function
+call apiece (measured: ~300 ns a helper, most of the kernel's time).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     POWER, RECRUIT, REVEAL, REVEALED, ROUND, R_DUNGEON_TRACK_LENGTH, R_FORT_AGENT_COST,
     R_FORT_GUILD_STEPS, R_GUILD_SPACE_POWER, R_HAND_SIZE, R_MAX_ROUNDS, SP_GUILD,
     STONES, STONES_LEFT, TOP_HOLDER)
-from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from simulate.kernels.refcounts import no_refcounts
 from strategies.adventure_realms import (ADVANCE_VP, BANISH_ROOT, BANISH_VP, BELOW_TOP, ITEM_NOW,
                                          MAGIC_KEPT, RECRUIT_PER_COST, UNUSED_AGENT, ExpectedVP)
 from strategies.compiled import adventure_realms_plans as plans

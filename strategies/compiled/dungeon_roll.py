@@ -7,7 +7,6 @@ sort, ``in actions``) this scans the legal actions in the same order.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simulate.games.dungeon_roll.kernel_apply import (
     DEFEAT, DISCARD, DRAGON_BAIT, ELIXIR, END_LOOT, FLEE, MARK, OPEN, QUAFF, READ, RETIRE, REVIVE,
@@ -22,6 +21,7 @@ from simulate.games.dungeon_roll.kernel_state import (
     REROLL, REROLL_DUNGEON, REVIVE_PHASE, ULT_USED, dragon_need, here)
 from simulate.games.dungeon_roll.kernel_tables import KIND_OF
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels.refcounts import no_refcounts
 from strategies.dungeon_roll import DIE_COST, RESCUE
 
 # (1 - RESCUE) ** r exactly as Python computes it (numba's integer powers may round otherwise).
@@ -40,7 +40,13 @@ SLOT_OF = np.array([0, 1, 2, 3, 4, 5, 0, -1, -1, 3, -1, -1, 0, 1, 2, 3, 5, -1], 
 DISCARD_ORDER = np.array([5, 7, 8, 4, 3, 2, 1, 0, 6, 9], dtype=np.int64)
 
 
-@njit(cache=True)
+def chest_scratch(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``choose``'s scratch for the chests it may open (cost, action), ``size`` legal actions
+    long: held by the caller, so no decision allocates."""
+    return np.empty(size, dtype=np.float64), np.empty(size, dtype=np.int64)
+
+
+@no_refcounts
 def contains(acts, n, action):
     for i in range(n):
         if acts[i] == action:
@@ -48,7 +54,7 @@ def contains(acts, n, action):
     return False
 
 
-@njit(cache=True)
+@no_refcounts
 def cost(source):
     if source == 6 or source == 9:
         return 0.05
@@ -59,7 +65,7 @@ def cost(source):
     return DIE_COSTS[source] if source < 6 else 0.05
 
 
-@njit(cache=True)
+@no_refcounts
 def party_of(st, converted):
     """DelveHeuristic.party, packed (kernel_solver.pack)."""
     me = here(st)
@@ -71,7 +77,7 @@ def party_of(st, converted):
             | (st[PARTY + 3] + c3 + st[me + HAND + 3]) << 18 | st[PARTY + 4] << 24 | wild << 30)
 
 
-@njit(cache=True)
+@no_refcounts
 def party_size(party):
     total = 0
     for slot in range(6):
@@ -79,13 +85,13 @@ def party_size(party):
     return total
 
 
-@njit(cache=True)
+@no_refcounts
 def kind_here(st):
     me = here(st)
     return KIND_OF[st[me + HERO], st[me + MASTER]]
 
 
-@njit(cache=True)
+@no_refcounts
 def next_level_chance(st, R, party, memo):
     me = here(st)
     k = min(st[LEVEL] + 1, R[R_DUNGEON_DICE] - st[LAIR])
@@ -95,7 +101,7 @@ def next_level_chance(st, R, party, memo):
     return 1 - (1 - p) * RESCUE_POW[rescues]
 
 
-@njit(cache=True)
+@no_refcounts
 def should_retire(st, R, kind, P, p):
     level = st[LEVEL]
     if kind == CAUTIOUS:
@@ -108,8 +114,8 @@ def should_retire(st, R, kind, P, p):
     return p * (level + 1) + (1 - p) * fallback + P[P_RISK_TOLERANCE] < level
 
 
-@njit(cache=True)
-def choose(st, R, acts, n, kind, P, memo, srng):
+@no_refcounts
+def choose(st, R, acts, n, kind, P, memo, srng, chests):
     if kind == RANDOM:
         return acts[int(mt_random(srng) * n)]
     phase = st[PHASE]
@@ -120,7 +126,7 @@ def choose(st, R, acts, n, kind, P, memo, srng):
         return act(RETIRE, 0, 0, 0, 0) if should_retire(st, R, kind, P, p) \
             else act(SEEK_GLORY, 0, 0, 0, 0)
     if phase == LOOT:
-        return _loot(st, R, acts, n, kind, P, memo)
+        return _loot(st, R, acts, n, kind, P, memo, chests)
     if phase == DRAGON or phase == DRAGON_FIGHT:
         return _dragon(st, R, acts, n)
     if phase == REROLL:
@@ -134,7 +140,7 @@ def choose(st, R, acts, n, kind, P, memo, srng):
     return acts[0]
 
 
-@njit(cache=True)
+@no_refcounts
 def _plan(st, R, party, g, s, o, lair, memo):
     need = dragon_need(st, R) if lair >= R[R_LAIR] else 0
     kind = kind_here(st)
@@ -144,7 +150,7 @@ def _plan(st, R, party, g, s, o, lair, memo):
     return value, move
 
 
-@njit(cache=True)
+@no_refcounts
 def _monster(st, R, acts, n, memo):
     party = party_of(st, True)
     g, s, o = st[DUNGEON], st[DUNGEON + 1], st[DUNGEON + 2]
@@ -157,7 +163,7 @@ def _monster(st, R, acts, n, memo):
     return _stuck(st, R, acts, n, party, memo)
 
 
-@njit(cache=True)
+@no_refcounts
 def _stuck(st, R, acts, n, party, memo):
     """No plan beats these monsters: ultimate, Elixir, Scroll, Dragon Bait, Town Portal."""
     g, s, o, lair = st[DUNGEON], st[DUNGEON + 1], st[DUNGEON + 2], st[LAIR]
@@ -205,7 +211,7 @@ def _stuck(st, R, acts, n, party, memo):
     return flee if contains(acts, n, flee) else acts[0]
 
 
-@njit(cache=True)
+@no_refcounts
 def _after_ultimate(action, party, g, s, o, lair):
     """(helps, party, goblins, skeletons, oozes, lair) after a monster-phase ultimate."""
     name = field_a(action)
@@ -227,8 +233,8 @@ def _after_ultimate(action, party, g, s, o, lair):
     return False, party, g, s, o, lair
 
 
-@njit(cache=True)
-def _loot(st, R, acts, n, kind, P, memo):
+@no_refcounts
+def _loot(st, R, acts, n, kind, P, memo, chests):
     d3, d4 = st[DUNGEON + 3], st[DUNGEON + 4]
     end_loot = act(END_LOOT, 0, 0, 0, 0)
     nothing = end_loot if contains(acts, n, end_loot) else acts[n - 1]
@@ -244,8 +250,7 @@ def _loot(st, R, acts, n, kind, P, memo):
     if not d3:
         return nothing
     many = d3 > 1
-    opt_cost = np.empty(n, dtype=np.float64)       # only with chests to open: rarely
-    opt_act = np.empty(n, dtype=np.int64)
+    opt_cost, opt_act = chests
     m = 0
     for i in range(n):
         if kind_of(acts[i]) != OPEN:
@@ -287,7 +292,7 @@ def _loot(st, R, acts, n, kind, P, memo):
     return nothing
 
 
-@njit(cache=True)
+@no_refcounts
 def _dragon(st, R, acts, n):
     best, best_key = -1, 0.0
     for i in range(n):
@@ -313,7 +318,7 @@ def _dragon(st, R, acts, n):
     return flee if contains(acts, n, flee) else acts[0]
 
 
-@njit(cache=True)
+@no_refcounts
 def _mark(st, acts, n):
     if st[REROLL_DUNGEON]:                     # stuck in the monster phase: re-roll monsters
         for f in range(3):
@@ -329,7 +334,7 @@ def _mark(st, acts, n):
     return act(ROLL_NOW, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@no_refcounts
 def _revive(st, R):
     if st[LAIR] >= R[R_LAIR] or st[RESUME] == DRAGON:
         have = party_of(st, True)

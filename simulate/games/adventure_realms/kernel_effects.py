@@ -20,7 +20,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     R_DUNGEON_TRACK_LENGTH, R_EXCLUSIVE_TOP, R_SHADOW_THRESHOLD, R_SUPPLY_GOLD, R_TOKEN_SUPPLY,
     R_TOP_STAYS_EXCLUSIVE, R_TRACK_REWARDS_AGAIN, STONES, TOP_HOLDER, VP, VP_GUILD, VP_ONLY,
     pop_at, push)
-from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64, new_mt
 
 

@@ -24,7 +24,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     SP_GUILD, STONES, STONES_LEFT, STONE_ALL, STOP_BANISHING, END_REASON, THEN,
     THEN_NEXT_AGENT, THEN_NONE, THEN_RECRUIT, TOP_HOLDER, TURN, TWICE, UNPAID,
     VP, VP_DUNGEON, VP_MASTERS, VP_ROUNDS, index_of, pop_at, push, remove)
-from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from simulate.kernels.refcounts import no_refcounts
 from simulate.games.adventure_realms.kernel_options import (
     add, agent_options, banish_options, fort_options, magic_options, pay_options,
     recruit_options, sorted_distinct)

@@ -18,9 +18,6 @@ import dataclasses
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from simulate.kernels import use_cache_for
 from simulate.kernels.rules import at, rules_array as build_rules_array
@@ -32,41 +29,6 @@ use_cache_for("adventure_realms")       # before anything is compiled (simulate/
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noqa: E402,F401
-
-
-
-# The kernel's functions that never allocate run without numba's reference counting: otherwise
-# every call (and every inlined helper) increments and decrements each array of the tuples it is
-# given (~30 in G, K and P), a function call apiece (measured: most of the strategy's time).
-no_refcounts = njit(cache=True, _nrt=False)
-
-
-# ---- arrays the kernel borrows ---------------------------------------------------------------
-@intrinsic
-def borrowed(typingctx, held):
-    """``held`` (an array, or a tuple of arrays and numbers) with each array's reference count
-    dropped: numba then skips the atomic increments and decrements it does on every use of an
-    array taken from a tuple (measured: over half the kernel's time). Only for arrays that the
-    caller keeps alive for the whole call (``play_games``' arguments)."""
-    def unmanaged(context, builder, ty, value):
-        array = context.make_array(ty)(context, builder, value=value)
-        array.meminfo = cgutils.get_null_value(array.meminfo.type)
-        array.parent = cgutils.get_null_value(array.parent.type)
-        return array._getvalue()
-
-    def codegen(context, builder, sig, args):
-        ty, value = sig.args[0], args[0]
-        if isinstance(ty, types.Array):
-            return unmanaged(context, builder, ty, value)
-        for i, item in enumerate(ty):
-            if isinstance(item, types.Array):
-                part = unmanaged(context, builder, item, builder.extract_value(value, i))
-                value = builder.insert_value(value, part, i)
-        return value
-
-    if isinstance(held, (types.Array, types.BaseTuple)):
-        return held(held), codegen
-    return None
 
 
 # ---- rows of L --------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     DISCARD, FOOD, FREED, GOLD, HAND, H_GUILD, H_KIND, H_SYMBOLS, KING, MANA, PLAYED, PLAYERS, POWER,
     RANKS, RECRUITED, ROUND, R_GUILD_CARDS_COUNT, R_STONE_VP, R_TIE_BREAKERS, R_VP_CHECK,
     STONES, TIE_NONE, TIE_STONES, TOP_HOLDER, VP, VP_DUNGEON, VP_GUILD, VP_MASTERS, VP_ROUNDS)
-from simulate.games.adventure_realms.kernel_layout import no_refcounts
+from simulate.kernels.refcounts import no_refcounts
 
 OWNED = (DECK, HAND, DISCARD, PLAYED)
 # the numbers of a game and of a seat, in these orders (compiled/adventure_realms.py names them)

@@ -7,7 +7,6 @@ Ultimate(name a, targets c - 1, d - 1; 0 = none).
 """
 from __future__ import annotations
 
-from numba import njit
 
 from simulate.games.dungeon_roll.kernel_state import (
     CONV, DISCARD_PHASE, DRAGON, DRAGON_FIGHT, DUNGEON, FLED_DRAGON, FLED_MONSTERS, GRAVE, LAIR,
@@ -16,6 +15,7 @@ from simulate.games.dungeon_roll.kernel_state import (
     STRIKES_LEFT, TOWN_PORTAL_END, ULT_USED, CUR, DEFEATED, DELVE_DRAGONS, advance, begin_revive,
     dragon_need, draw_treasure, end_delve, enter_dragon, gain_xp, here, roll_dungeon, roll_level,
     roll_party, spend, spend_token)
+from simulate.kernels.refcounts import no_refcounts
 
 (DEFEAT, OPEN, QUAFF, REVIVE, READ, MARK, ROLL_NOW, STRIKE, USE, ULTIMATE, DISCARD, FLEE,
  END_LOOT, RETIRE, SEEK_GLORY) = range(15)
@@ -29,37 +29,37 @@ ULTIMATE_NAMES = ("Arcane Fury", "Calculated Strike", "Battlecry", "Plea for Hel
 RING, ELIXIR, DRAGON_BAIT, TOWN_PORTAL = 5, 7, 8, 9
 
 
-@njit(cache=True)
+@no_refcounts
 def act(kind, a=0, b=0, c=0, d=0):
     return kind << 14 | a << 9 | b << 6 | c << 3 | d
 
 
-@njit(cache=True)
+@no_refcounts
 def kind_of(action):
     return action >> 14
 
 
-@njit(cache=True)
+@no_refcounts
 def field_a(action):
     return (action >> 9) & 31
 
 
-@njit(cache=True)
+@no_refcounts
 def field_b(action):
     return (action >> 6) & 7
 
 
-@njit(cache=True)
+@no_refcounts
 def field_c(action):
     return (action >> 3) & 7
 
 
-@njit(cache=True)
+@no_refcounts
 def field_d(action):
     return action & 7
 
 
-@njit(cache=True)
+@no_refcounts
 def apply(st, R, rng, action):
     kind = kind_of(action)
     a = field_a(action)
@@ -110,7 +110,7 @@ def apply(st, R, rng, action):
         roll_level(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _defeat(st, R, rng, source, as_type, t, extra):
     spend(st, R, source)
     sweeps = as_type == 4 or as_type == t       # components.SWEEPS
@@ -123,7 +123,7 @@ def _defeat(st, R, rng, source, as_type, t, extra):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _open_chests(st, R, rng, source, as_type):
     spend(st, R, source)
     opens_all = as_type == 3 or (as_type == 4 and R[R_CHAMPION_ALL])
@@ -135,7 +135,7 @@ def _open_chests(st, R, rng, source, as_type):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _quaff(st, R, rng, source):
     before = st[GRAVE]
     spend(st, R, source)
@@ -146,7 +146,7 @@ def _quaff(st, R, rng, source):
     begin_revive(st, R, rng, min(potions, cap))
 
 
-@njit(cache=True)
+@no_refcounts
 def _roll_now(st, R, rng):
     n_party, n_dungeon = st[MARKED_P], st[MARKED_D]
     st[MARKED_P] = st[MARKED_D] = 0
@@ -161,7 +161,7 @@ def _roll_now(st, R, rng):
         advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _strike(st, R, rng, source, as_type):
     if st[PHASE] == DRAGON:
         st[PHASE] = DRAGON_FIGHT
@@ -183,7 +183,7 @@ def _strike(st, R, rng, source, as_type):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _use_treasure(st, R, rng, token):
     spend_token(st, R, token)
     if token == TOWN_PORTAL:
@@ -198,7 +198,7 @@ def _use_treasure(st, R, rng, token):
         begin_revive(st, R, rng, 1)
 
 
-@njit(cache=True)
+@no_refcounts
 def _monsters_to_lair(st, R, rng):
     for t in range(3):
         st[LAIR] += st[DUNGEON + t]
@@ -206,7 +206,7 @@ def _monsters_to_lair(st, R, rng):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _ultimate(st, R, rng, name, t1, t2):
     st[ULT_USED] = 1
     n = (t1 >= 0) + (t2 >= 0)
@@ -246,7 +246,7 @@ def _ultimate(st, R, rng, name, t1, t2):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def _discard(st, R, rng, token):
     """Divine Intervention: pay one treasure; defeat all monsters, open all chests, quaff all
     potions (no die spent), discard the Lair."""

@@ -17,6 +17,7 @@ from simulate.games.dungeon_roll.kernel_state import (
     PHASE, R_CHAMPION_ALL, R_QUAFF_COUNTS, R_VOLUNTARY_FLEE, REGROUP, REROLL, REROLL_DUNGEON,
     REVIVE_PHASE, DISCARD_PHASE, STRIKE_MASK, STRIKES_LEFT, ULT_USED, dragon_need, here)
 from simulate.games.dungeon_roll.kernel_tables import AS_LEN, AS_LIST, HERO_AS, HERO_AS_LEN
+from simulate.kernels.refcounts import no_refcounts
 
 MAX_ACTIONS = 512
 MAX_SOURCES = 20
@@ -31,7 +32,7 @@ def buffers():
             np.empty(MAX_SOURCES, dtype=np.int64))
 
 
-@njit(cache=True)
+@no_refcounts
 def sources(st, src, types, ntypes):
     """legal._sources: (source, the companion types it may act as) of everything usable as a
     companion now; returns how many."""
@@ -59,7 +60,7 @@ def sources(st, src, types, ntypes):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _add(src, types, ntypes, n, source, hero, face):
     src[n] = source
     ntypes[n] = AS_LEN[hero, face]
@@ -68,7 +69,7 @@ def _add(src, types, ntypes, n, source, hero, face):
     return n + 1
 
 
-@njit(cache=True)
+@no_refcounts
 def source_count(st, source):
     if source < 6:
         return st[PARTY + source]
@@ -79,7 +80,7 @@ def source_count(st, source):
     return 1
 
 
-@njit(cache=True)
+@no_refcounts
 def legal(st, R, acts, buf):
     """legal.LegalActions.legal_actions into ``acts``; returns how many."""
     phase = st[PHASE]
@@ -119,7 +120,7 @@ def legal(st, R, acts, buf):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _monster(st, R, acts, buf):
     me = here(st)
     hero, master = st[me + HERO], st[me + MASTER]
@@ -176,7 +177,7 @@ def _monster(st, R, acts, buf):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _loot_into(st, R, acts, n, src, types, ntypes, n_src):
     chests = st[DUNGEON + 3]
     if chests:
@@ -204,7 +205,7 @@ def _loot_into(st, R, acts, n, src, types, ntypes, n_src):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _loot(st, R, acts, buf):
     src, types, ntypes = buf[0], buf[1], buf[2]
     n_src = sources(st, src, types, ntypes)
@@ -214,7 +215,7 @@ def _loot(st, R, acts, buf):
     return n + 1
 
 
-@njit(cache=True)
+@no_refcounts
 def _dragon(st, R, acts, buf):
     src, types, ntypes = buf[0], buf[1], buf[2]
     n_src = sources(st, src, types, ntypes)
@@ -257,7 +258,7 @@ def _dragon(st, R, acts, buf):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _party_dice(st):
     total = 0
     for f in range(6):
@@ -265,7 +266,7 @@ def _party_dice(st):
     return total
 
 
-@njit(cache=True)
+@no_refcounts
 def _elixir_scroll_ultimate_into(st, acts, n, phase):
     me = here(st)
     if st[me + HAND + ELIXIR] and st[GRAVE]:
@@ -279,7 +280,7 @@ def _elixir_scroll_ultimate_into(st, acts, n, phase):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _pairs_into(st, acts, n, name):
     """legal._pairs: up to two monsters to act on, every pair present or the single one."""
     d = DUNGEON
@@ -299,7 +300,7 @@ def _pairs_into(st, acts, n, name):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def _ultimates_into(st, acts, n, phase):
     """legal._ultimates_into: the hero's ultimate where it has an effect."""
     me = here(st)

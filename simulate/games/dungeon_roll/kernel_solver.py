@@ -14,11 +14,11 @@ is remembered or worked out again, the answer is the same.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simulate.games.dungeon_roll.kernel_tables import (KEEP, KIND_BONUS, KIND_MASK, KIND_NTYPES,
                                                        KIND_TYPES, ROLL_D, ROLL_G, ROLL_N, ROLL_O,
                                                        ROLL_P, ROLL_S)
+from simulate.kernels.refcounts import no_refcounts
 
 IMPOSSIBLE = -1.0
 NO_MOVE = -1
@@ -42,14 +42,14 @@ def new_memo(bits: int = MEMO_BITS):
             np.zeros(6, dtype=np.int64), np.zeros(6, dtype=np.int64))
 
 
-@njit(cache=True)
+@no_refcounts
 def _pair(table, key):
     """The first of the two slots ``key`` may live in (multiplicative hashing)."""
     h = np.uint64(key) * _GOLDEN
     return np.int64(h >> np.uint64(40)) & (len(table) - 2)
 
 
-@njit(cache=True)
+@no_refcounts
 def _find(table, key):
     """The slot holding ``key`` in the memo's ``table``, or -1."""
     i = _pair(table, key)
@@ -60,7 +60,7 @@ def _find(table, key):
     return -1
 
 
-@njit(cache=True)
+@no_refcounts
 def _store(table, values, key, value, move):
     """Remember (value, move) for ``key``: ``values`` is ``table`` viewed as floats."""
     i = _pair(table, key)
@@ -76,17 +76,17 @@ def _store(table, values, key, value, move):
     table[i, MOVE] = move
 
 
-@njit(cache=True)
+@no_refcounts
 def count(party, slot):
     return (party >> (6 * slot)) & 63
 
 
-@njit(cache=True)
+@no_refcounts
 def pack(c0, c1, c2, c3, c4, c5):
     return c0 | c1 << 6 | c2 << 12 | c3 << 18 | c4 << 24 | c5 << 30
 
 
-@njit(cache=True)
+@no_refcounts
 def keep_value(party):
     """``sum(c * v for c, v in zip(party, KEEP_VALUE))``, added in the same order."""
     total = 0.0
@@ -95,7 +95,7 @@ def keep_value(party):
     return total
 
 
-@njit(cache=True)
+@no_refcounts
 def _popcount(x):
     n = 0
     while x:
@@ -104,7 +104,7 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True)
+@no_refcounts
 def can_complete(masks, counts, n, need, used):
     """legal.can_complete: can ``need`` companions of new, different types be matched from the
     ``n`` units (type mask, count)? Hall's condition over every choice of types."""
@@ -128,7 +128,7 @@ def can_complete(masks, counts, n, need, used):
     return False
 
 
-@njit(cache=True)
+@no_refcounts
 def party_completes(kind, party, need, masks, counts):
     n = 0
     for slot in range(6):
@@ -140,12 +140,12 @@ def party_completes(kind, party, need, masks, counts):
     return can_complete(masks, counts, n, need, 0)
 
 
-@njit(cache=True)
+@no_refcounts
 def _key(tag, kind, need, g, s, o, party):
     return (((((party * 16 + kind) * 8 + need) * 16 + g) * 16 + s) * 16 + o) * 4 + tag
 
 
-@njit(cache=True)
+@no_refcounts
 def _kill(g, s, o, t, a):
     """Monsters left after a companion acting as type ``a`` attacks type ``t`` (components.SWEEPS:
     Fighter all Goblins, Cleric all Skeletons, Mage all Oozes, Champion any whole group)."""
@@ -157,7 +157,7 @@ def _kill(g, s, o, t, a):
     return g, s, (0 if sweeps else o - 1)
 
 
-@njit(cache=True)
+@no_refcounts
 def _next_move(kind, party, g, s, o, cursor, best):
     """The next move from position ``cursor`` of odds._search's order (slot, its types, extra
     monsters), skipping slots whose party left is worth no more than ``best``. Returns (cursor
@@ -184,17 +184,17 @@ def _next_move(kind, party, g, s, o, cursor, best):
     return -1, NO_MOVE, party, g, s, o
 
 
-@njit(cache=True)
+@no_refcounts
 def feasible(kind, party, g, s, o, need, memo):
     """Can ``party`` defeat goblins g, skeletons s, oozes o (the first type present attacked
     first, as odds._search does) and then still have ``need`` types for the dragon?"""
     return _feasible(kind, party, g, s, o, need, memo[0], memo[1], memo[2], memo[5], memo[6])
 
 
-@njit(cache=True)
+@no_refcounts
 def _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
-    """:func:`feasible` on the memo's arrays (passed one by one: each array a function takes
-    costs two atomic reference counts per call, the memo tuple seven). A depth-first search
+    """:func:`feasible` on the memo's arrays, passed one by one (they cost reference counts
+    where a caller still counts them: simulate/kernels/refcounts.py). A depth-first search
     with its own stack (numba cannot cache recursive functions)."""
     if g == 0 and s == 0 and o == 0:
         return need == 0 or party_completes(kind, party, need, masks, counts)
@@ -228,12 +228,12 @@ def _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
     return found
 
 
-@njit(cache=True)
+@no_refcounts
 def encode_move(slot, a, t, e):
     return ((slot * 8 + a) * 4 + t) * 4 + e + 1
 
 
-@njit(cache=True)
+@no_refcounts
 def _known_value(kind, party, g, s, o, need, table, values, stack, masks, counts):
     """A position's plan value if it needs no search (no plan, no monsters, memoised), else NaN."""
     if not _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
@@ -246,7 +246,7 @@ def _known_value(kind, party, g, s, o, need, table, values, stack, masks, counts
     return np.nan
 
 
-@njit(cache=True)
+@no_refcounts
 def plan_value(kind, party, g, s, o, need, memo):
     """odds._plan's value (IMPOSSIBLE if no plan); its first move is memoised (``plan``). The
     moves are tried in odds._search's order and only a strictly better one is kept."""
@@ -281,13 +281,13 @@ def plan_value(kind, party, g, s, o, need, memo):
             _push(stack, best, depth, rest, cg, cs, co)
 
 
-@njit(cache=True)
+@no_refcounts
 def _push(stack, best, depth, party, g, s, o):
     stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3] = party, g, s, o
     stack[depth, 4], stack[depth, 5], best[depth] = 0, NO_MOVE, IMPOSSIBLE
 
 
-@njit(cache=True)
+@no_refcounts
 def plan(kind, party, g, s, o, need, memo):
     """odds.plan: (value, first move or NO_MOVE). A move decodes with ``decode_move``."""
     value = plan_value(kind, party, g, s, o, need, memo)
@@ -298,7 +298,7 @@ def plan(kind, party, g, s, o, need, memo):
     return value, table[i, MOVE]      # stored last by plan_value, or just found there
 
 
-@njit(cache=True)
+@no_refcounts
 def decode_move(move):
     """(slot, as_type, target, extra) of an encoded move."""
     e = move % 4 - 1
@@ -308,7 +308,7 @@ def decode_move(move):
     return move // 8, move % 8, t, e
 
 
-@njit(cache=True)
+@no_refcounts
 def clear_chance(kind, party, k, lair, threshold, need, memo):
     """odds.clear_chance: the chance a roll of k dungeon dice is cleared by ``party``, the dragon
     too if the Lair then holds ``threshold`` dice."""

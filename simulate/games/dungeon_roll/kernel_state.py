@@ -12,6 +12,7 @@ from numba import njit
 from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.dungeon_roll.legal import Phase
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels.rules import at
 
 # Phases (legal.py's Phase, as plain ints for numba) and delve ends (scoring.py's strings, by index).
@@ -65,25 +66,25 @@ SEAT_SIZE = 36
 ST_SIZE = SEATS + 4 * SEAT_SIZE
 
 
-@njit(cache=True)
+@no_refcounts
 def seat_at(st, seat):
     return SEATS + seat * SEAT_SIZE
 
 
-@njit(cache=True)
+@no_refcounts
 def here(st):
     """Offset of the current seat's block."""
     return SEATS + st[CUR] * SEAT_SIZE
 
 
 # ---------------------------------------------------------------- chance
-@njit(cache=True)
+@no_refcounts
 def roll_party(st, rng, n):
     for _ in range(n):
         st[PARTY + int(mt_random(rng) * 6)] += 1
 
 
-@njit(cache=True)
+@no_refcounts
 def roll_dungeon(st, rng, n):
     """Roll n dungeon dice (already out of the pool); Dragons go to the Lair at once."""
     dragons = 0
@@ -128,7 +129,7 @@ def new_game(st, R, rng, n_players, heroes):
     start_delve(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def start_delve(st, R, rng):
     me = here(st)
     st[LEVEL] = 1
@@ -154,7 +155,7 @@ def start_delve(st, R, rng):
     roll_level(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def roll_level(st, R, rng):
     n = min(st[LEVEL], st[POOL])
     st[POOL] -= n
@@ -163,7 +164,7 @@ def roll_level(st, R, rng):
     advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def advance(st, R, rng):
     """Leave phases with nothing left to do: no monsters, no loot, no dragon attack."""
     d = DUNGEON
@@ -186,7 +187,7 @@ def advance(st, R, rng):
         end_delve(st, R, rng, LEVEL_10)
 
 
-@njit(cache=True)
+@no_refcounts
 def enter_dragon(st, R):
     st[POOL] += st[DUNGEON + 3] + st[DUNGEON + 4]      # unused chests and potions go back
     st[DUNGEON + 3] = st[DUNGEON + 4] = 0
@@ -195,7 +196,7 @@ def enter_dragon(st, R):
         st[here(st) + FOUGHT] += 1
 
 
-@njit(cache=True)
+@no_refcounts
 def end_delve(st, R, rng, end):
     me = here(st)
     if end <= TOWN_PORTAL_END:
@@ -230,7 +231,7 @@ def end_delve(st, R, rng, end):
     st[PHASE] = NEXT_DELVE
 
 
-@njit(cache=True)
+@no_refcounts
 def give_back_loot(st, me):
     for t in range(10):
         back = min(st[DELVE_LOOT + t], st[me + HAND + t])
@@ -244,7 +245,7 @@ def give_back_loot(st, me):
 
 
 # ---------------------------------------------------------------- XP and treasures
-@njit(cache=True)
+@no_refcounts
 def gain_xp(st, R, seat, n, kind):
     """kind: 0 level, 1 dragon, 2 empty box."""
     if not n:
@@ -263,7 +264,7 @@ def gain_xp(st, R, seat, n, kind):
         check_level_up(st, R, me)
 
 
-@njit(cache=True)
+@no_refcounts
 def check_level_up(st, R, me):
     if not st[me + MASTER] and st[me + XP] >= R[R_LEVEL_UP_XP]:
         st[me + MASTER] = 1
@@ -271,7 +272,7 @@ def check_level_up(st, R, me):
             st[ULT_USED] = 0
 
 
-@njit(cache=True)
+@no_refcounts
 def draw_treasure(st, R, rng):
     if not st[BOX_TOTAL]:
         gain_xp(st, R, st[CUR], R[R_EMPTY_BOX_XP], 2)
@@ -287,7 +288,7 @@ def draw_treasure(st, R, rng):
     st[DELVE_LOOT + t] += 1
 
 
-@njit(cache=True)
+@no_refcounts
 def spend_token(st, R, token):
     st[here(st) + HAND + token] -= 1
     if R[R_USED_TO_BOX]:
@@ -297,7 +298,7 @@ def spend_token(st, R, token):
         st[TOKENS_GONE] += 1
 
 
-@njit(cache=True)
+@no_refcounts
 def spend(st, R, source):
     """A party die to the graveyard, a converted die to the pool, a token to the box, or the
     hero's ultimate (sources as in actions.py: 0-5 dice, 6-11 converted, 12-16 tokens, 17 hero)."""
@@ -313,7 +314,7 @@ def spend(st, R, source):
         st[ULT_USED] = 1
 
 
-@njit(cache=True)
+@no_refcounts
 def begin_revive(st, R, rng, n):
     if n:
         st[REVIVES] = n
@@ -324,7 +325,7 @@ def begin_revive(st, R, rng, n):
         advance(st, R, rng)
 
 
-@njit(cache=True)
+@no_refcounts
 def dragon_need(st, R):
     me = here(st)
     if st[me + HERO] == 2 and st[me + MASTER]:
