@@ -22,13 +22,13 @@ def retrained_twins(variants: list, everywhere: Any, tables: list) -> list:
     chosen = [(v, table) for v, table in chosen if table is not None]
     if not chosen:
         return []
-    if run_level is None and len({json.dumps(t, sort_keys=True) for _, t in chosen}) > 1:
+    if len({json.dumps(t, sort_keys=True) for _, t in chosen}) > 1:   # [run]'s and a variant's too
         raise ConfigError("retrain: every re-trained variant needs the same settings (the "
                           "baseline is re-trained once with them); put them in [run] retrain")
     for v, _ in chosen:
         if v.grant:
             raise ConfigError(f"variant '{v.name}': retrain cannot be combined with grant")
-    settings = run_level if run_level is not None else chosen[0][1]
+    settings = chosen[0][1]
     taken = {v.name for v in variants}
     for v in [variants[0], *(v for v, _ in chosen)]:
         if v.name + RETRAINED in taken:

@@ -115,3 +115,20 @@ def test_a_re_trained_twin_is_not_replayed_from_the_config(tmp_path):
     result = runner.invoke(app, ["replay", str(write_config(tmp_path, text)), "--variant",
                                  "dragon pays (re-trained)", "--game", "0"])
     assert result.exit_code == 2 and "re-trained in its run" in result.output
+
+
+def test_a_variant_s_own_retrain_wins_over_the_run_s(tmp_path):
+    import tomllib
+
+    from simulate.config import parse_config
+    text = PLANTED.format(games=40, out=tmp_path / "o", parameters="[]")
+    text = text[:text.index("[run.retrain]")] + "[run.retrain]\ncandidates = 3\n"
+    text += '[players]\ncount = 1\n[[variants]]\nname = "dragon pays"\ndragon_xp = 5\n'
+    text += "retrain = { candidates = 8 }\n"
+    cfg = parse_config(tomllib.loads(text))
+    twins = {v.name: v.retrain for v in cfg.variants if v.name.endswith("(re-trained)")}
+    assert twins and all(t["candidates"] == 8 for t in twins.values()), twins
+    two = text + '[[variants]]\nname = "four delves"\ndelves_per_player = 4\n'
+    result = runner.invoke(app, ["validate", str(write_config(tmp_path, two))])
+    assert result.exit_code == 2 and "needs the same settings" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
