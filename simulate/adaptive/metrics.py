@@ -123,7 +123,7 @@ def read_values(out: str | Path, metric: Metric, variant: str, players: int,
     metric: of the variant's granted twins, one per seat, against it)."""
     games_table, seats_table = read_tables(out)    # only the chunks the manifest records
     if metric.card:
-        return grantedseed_means(metric, seats_table, variant, players, games)
+        return granted_seed_means(metric, seats_table, variant, players, games)
     keep = ((pl.col("variant") == variant) & (pl.col("players") == players)
             & (pl.col("game") < games))
     return per_game(metric, games_table.filter(keep).collect(), seats_table.filter(keep).collect())
@@ -134,7 +134,7 @@ def granted_variant(variant: str, seat: int) -> str:
     return f"{variant} [granted to seat {seat}]"
 
 
-def grantedseed_means(metric: Metric, seats: pl.LazyFrame, variant: str, players: int,
+def granted_seed_means(metric: Metric, seats: pl.LazyFrame, variant: str, players: int,
                      games: int) -> np.ndarray:
     """Per seed: the granted seat's win (or score) minus the same seat's in ``variant``'s own
     game of the seed, averaged over the seats granted (each seat in turn: one unit per seed)."""

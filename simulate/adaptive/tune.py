@@ -150,7 +150,7 @@ def _granted_twins(point: Variant, targets: list[Target], changes: Changes, spec
     """A granted target's twins of one grid point: the point's rules and components (checked
     with the grant on the point's own set, ``fields``), one seat starting with the card (at its
     price with ``pay = true``), one twin per seat of the largest granted table
-    (granted_per_seed)."""
+    (granted_seed_means)."""
     granted = [t for t in targets if t.metric.card]
     cards = sorted({(t.metric.card, t.metric.pay) for t in granted})
     if not cards:
