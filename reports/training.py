@@ -13,6 +13,7 @@ from reports.blocks import Code, Figure, Heading, Paragraph, Rate, Table, figure
 from reports.findings import p_text
 from reports.mechanics import declared
 from reports.tuning import _results, _write
+from simulate.adaptive.lineups import Lineup
 from simulate.adaptive.train import gain_text
 from simulate.results import read_tables
 from simulate.results_folder import read_marker
@@ -74,13 +75,14 @@ def _mechanic_use(out: Path, result: dict):
     labels = result["labels"]
 
     def tested(label: str, players: int) -> pl.LazyFrame:
-        here = seats.filter(pl.col("players") == players)
-        if result["cooperative"] or label == labels[0]:         # every seat plays it
-            return here.filter(pl.col("variant") == label)
-        return here.filter(pl.col("variant") == pl.concat_str(
-            pl.lit(f"{label} @seat"), pl.col("seat").cast(pl.String)))
+        """Seat 0 of the label's (seat-0) line-up: one row per seed, as the seeds of the
+        other line-ups replay the same dice (lineups.Lineup.tested names them)."""
+        alike = result["cooperative"] or label == labels[0]     # every seat plays it
+        variant, seat = Lineup(label, None, alike).tested(players, result["cooperative"])[0]
+        return seats.filter((pl.col("players") == players) & (pl.col("variant") == variant)
+                            & (pl.col("seat") == seat))
 
-    def rates(rows: pl.LazyFrame) -> list[Rate]:
+    def rates(rows: pl.LazyFrame) -> dict[str, Rate]:
         held = set(rows.collect_schema().names())
         mine = [m for m in mechanics if set(m.columns) <= held]
         counts = rows.select(*(m.used.fill_null(False).cast(pl.Int64).sum().alias(m.name)
@@ -94,9 +96,9 @@ def _mechanic_use(out: Path, result: dict):
         base, tried = rates(tested(labels[0], players)), rates(tested(labels[best], players))
         rows = [[m.name, base.get(m.name, "–"), tried.get(m.name, "–")] for m in mechanics]
         return [Table(["mechanic", "defaults", f"best tried ({labels[best]})"], rows,
-                      "How often each optional mechanic was used at least once by a seat "
-                      "playing the defaults and by the best tried candidate's seat (the "
-                      "tested seat in each of its line-ups), with 95 % intervals")]
+                      "How often each optional mechanic was used at least once by seat 0 "
+                      "playing the defaults and playing the best tried candidate (one row per "
+                      "seed: the other seats' line-ups replay its dice), with 95 % intervals")]
     return use
 
 
