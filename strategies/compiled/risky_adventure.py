@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from strategies.risky_adventure import SpotValuer
 from simulate.games.risky_adventure.kernel_claims import _variant
 from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, BONUS, CAMP, CLAIM, CLOCKS, CUR, DECK, EQUIP, EXC,
@@ -22,13 +23,15 @@ from simulate.games.risky_adventure.kernel_layout import (
     X_FAME, X_REWARD, X_SYMBOL, push, reach)
 
 SPOT_VALUER = 1
-# SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names)
+# SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names): the
+# columns are the declared parameters' own order, each constant found by its name
+PARAMS = tuple(SpotValuer.param_ranges)
 (CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE,
  SCARAB_WEIGHT, UNREADY_SHARE, DISCOUNT_FIT, EQUIPMENT_LATE, TIE_VALUE, BONUS_CLOCK_WEIGHT,
- BONUS_USE) = range(13)
-PARAMS = ("clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
-          "bonus_value", "scarab_weight", "unready_share", "discount_fit", "equipment_late",
-          "tie_value", "bonus_clock_weight", "bonus_use")
+ BONUS_USE) = (PARAMS.index(p) for p in (
+     "clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
+     "bonus_value", "scarab_weight", "unready_share", "discount_fit", "equipment_late",
+     "tie_value", "bonus_clock_weight", "bonus_use"))
 
 
 @njit(cache=True)
