@@ -235,3 +235,13 @@ def test_where_a_granted_card_lies_is_independent_of_the_games_next_draw():
         place = side_stream(rng).randrange(11)
         cells[(place >= 6, rng.randint(1, 6) >= 4)] += 1
     assert min(cells.values()) > 300, cells        # about 500 each when independent
+
+
+def test_cards_at_their_price_in_a_game_that_cannot_price_them_is_one_line(tmp_path):
+    """One refusal for the study, not one per card with the removals played regardless."""
+    config = tmp_path / "c.toml"
+    config.write_text(CONFIG.format(game="adventure_realms", games=4, out=tmp_path / "o",
+                                    extra="", deck="adventure_cards", entries='["Coin Purse"]')
+                      .replace('interventions = ["granted"]', 'pay = true'))
+    one_line_exit_2(simulate_cli("cards", config, "--no-report"), "at its price")
+    assert not (tmp_path / "o").exists()

@@ -33,7 +33,7 @@ from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import entry_names, few
 from simulate.games.component_files import (Changes, DataFolder, game_components,
                                              shipped_files)
-from simulate.games.grants import parse_grant, to_seat
+from simulate.games.grants import paid_stem, parse_grant, to_seat
 
 KEYS = {"decks", "entries", "interventions", "pay"}
 RESULTS = "cards.json"
@@ -61,6 +61,9 @@ def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
     if not isinstance(pay, bool):
         raise ConfigError(f"[cards] pay = {pay!r} is invalid; allowed: true (each card granted "
                           "at its price) or false (free, the default)")
+    if pay and "granted" in chosen:               # a game that cannot grant at a price: once
+        for deck in decks:
+            paid_stem(deck.removesuffix(".json"), base.spec, "[cards] pay = true")
     baseline = base.variants[0]
     changes = Changes(base.game, base.components, baseline.components)
     plan = CardsPlan(base, {}, [], pay=pay)
