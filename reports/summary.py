@@ -84,7 +84,8 @@ def _placeholders(run) -> list:
 
 
 def _rules(run) -> str:
-    compared = len(run.compared)
+    """The rule variants played (a re-trained twin plays its variant's rules: not another)."""
+    compared = len({run.retrained.get(v, v) for v in run.compared})
     if not compared:
         return "printed rules only"
     return f"{compared} variant{'s' if compared > 1 else ''} besides the printed rules"
