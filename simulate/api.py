@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from contextlib import AbstractContextManager, nullcontext
+import threading
+from contextlib import AbstractContextManager, nullcontext, suppress
 from pathlib import Path
 from typing import Any, Callable
 
@@ -76,6 +77,26 @@ def open_results(folder: str | Path) -> Results:
     return Results(path)
 
 
+def _importing_report(progress: Callable[[int, int], None] | None
+                      ) -> Callable[[int, int], None]:
+    """``progress``, which also starts importing the report's modules (scipy, matplotlib: a
+    few CPU seconds) on a thread once the first game is in: the kernels and worker processes
+    play without this process's GIL, so the imports overlap the play instead of following it."""
+    started = threading.Event()
+
+    def import_report() -> None:
+        with suppress(Exception):          # the report imports again, and says what failed
+            import reports.report  # noqa: F401
+
+    def seen(done: int, total: int) -> None:
+        if done and not started.is_set() and done < total:
+            started.set()
+            threading.Thread(target=import_report, daemon=True, name="import-report").start()
+        if progress:
+            progress(done, total)
+    return seen
+
+
 def play(cfg: RunConfig, *, backend: str = "loky", scheduler: str | None = None,
          fresh: bool = False, report: bool = True,
          progress: Callable[[int, int], None] | None = None,
@@ -90,6 +111,8 @@ def play(cfg: RunConfig, *, backend: str = "loky", scheduler: str | None = None,
     from simulate.runner import run as run_games
 
     stopping = path = None
+    if report:                         # the report's imports load while the games play
+        progress = _importing_report(progress)
     with held_for_rounds(Path(cfg.out)):
         if needs_training(cfg):        # the re-trained twins' strategies, raced first
             cfg = retrained(cfg, backend, scheduler, progress, fresh, say)

@@ -105,7 +105,8 @@ def save(out: Path, data: dict) -> None:
     change to a manifest goes through here)."""
     data.pop("checksum", None)
     data["checksum"] = digest(data)
-    write_inside(out, MANIFEST, json.dumps(data, indent=1, default=str).encode())
+    # compact: json's C encoder (an indented dump is pure Python, and this runs every chunk)
+    write_inside(out, MANIFEST, json.dumps(data, default=str, separators=(",", ":")).encode())
 
 
 def changes(old: dict, new: dict) -> str:

@@ -24,7 +24,7 @@ from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
 from simulate.play import TRACE_COLUMN, play_game, strategy_hook
-from simulate.pool import play_watched
+from simulate.pool import play_threaded, play_watched
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
 from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS, frame
@@ -318,18 +318,34 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
              engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
     """Each chunk's columns as it finishes. Python-engine chunks are played by watched worker
-    processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies
-    and keeps ``jobs = 1`` in this process."""
+    processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies,
+    in this process: at ``jobs = 1`` in this thread, else on ``jobs`` threads (its games run
+    without the GIL) when every chunk plays the same data files, as a study of card edits does
+    not (the data folder a chunk plays is the process's: those take worker processes)."""
     if not todo:                   # nothing left to play (a finished run, or upto=0): no workers
         return
     tasks = [chunk_task(cfg, c, engine) for c in todo]
+    workers = min(cfg.jobs, len(tasks))
     if backend == "dask":
         for i, result in play_on_dask(play_chunk, tasks, scheduler, cfg.decision_seconds):
             yield todo[i], result
-    elif engine == "compiled" and cfg.jobs == 1:
+    elif engine == "compiled" and workers == 1:
         for chunk, task in zip(todo, tasks):
             yield chunk, play_chunk(task)
+    elif in_process(cfg, engine):
+        folder = tasks[0]["components"] or data_folder(cfg.game)   # as each chunk sets it
+        with using_folder(cfg.game, folder, tasks[0]["edits"]):
+            for i, result in play_threaded(play_chunk, tasks, workers):
+                yield todo[i], result
     else:
-        for i, result in play_watched(play_chunk, tasks, min(cfg.jobs, len(tasks)),
+        for i, result in play_watched(play_chunk, tasks, workers,
                                       cfg.decision_seconds):
             yield todo[i], result
+
+
+
+def in_process(cfg: RunConfig, engine: str) -> bool:
+    """Whether the run's chunks play in this process at any ``jobs`` (on threads): on the
+    compiled engine when every variant plays the same data files (the data a chunk plays is
+    the process's while it plays: variants that edit cards take worker processes)."""
+    return engine == "compiled" and len({repr(v.components) for v in cfg.variants}) == 1

@@ -29,11 +29,24 @@ patsy. tests/test_statistics.py holds its numbers on a grid of inputs, computed 
 """
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scipy import optimize, stats
+
+class _Imported:
+    """A scipy module imported at its first use: a run that plays without a statistic (the
+    kernels, a strategy that imports this module) does not wait ~1 s for scipy to load."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str):
+        return getattr(importlib.import_module(self._name), attr)
+
+
+stats, optimize = _Imported("scipy.stats"), _Imported("scipy.optimize")
 
 Z95 = 1.959963984540054
 Z80 = 0.8416212335729143          # one-sided z for 80 % power

@@ -106,3 +106,46 @@ def test_dask_cluster_gives_the_same_tables(tmp_path):
     remote = tables(tmp_path / "dask")
     assert local[0].equals(remote[0])
     assert local[1].equals(remote[1])
+
+
+KERNEL_GAMES = ["dungeon_roll", "roll_for_adventure", "roll_player", "risky_adventure",
+                "adventure_realms"]
+
+
+def compiled_config(out, game, jobs, variants=()):
+    from simulate.games import get_game
+    fewest = get_game(game).players[0]
+    return parse_config({"run": {"game": game, "games": 12, "seed": 4, "jobs": jobs, "chunk": 3,
+                                 "out": str(out), "engine": "compiled"},
+                         "players": {"count": [fewest, fewest + 1]},
+                         "variants": list(variants)})
+
+
+@pytest.mark.parametrize("game", KERNEL_GAMES)
+def test_compiled_chunks_on_threads_give_the_tables_of_one_job(tmp_path, game, monkeypatch):
+    """jobs = 2 on a kernel plays on two threads of this process (no worker process: the
+    watched pool would fail here), with the tables of jobs = 1."""
+    run(compiled_config(tmp_path / "one", game, 1))
+
+    def no_workers(*args, **kwargs):
+        raise AssertionError("a kernel run started worker processes")
+    monkeypatch.setattr("simulate.runner.play_watched", no_workers)
+    manifest = run(compiled_config(tmp_path / "two", game, 2))
+    assert manifest.data["engine"] == "compiled"
+    for one, two in zip(tables(tmp_path / "one"), tables(tmp_path / "two")):
+        assert one.equals(two)
+
+
+def test_compiled_variants_that_edit_cards_play_in_worker_processes(tmp_path, monkeypatch):
+    """A variant's card edits are the process's data while its chunk plays, so variants with
+    different edits do not share threads: they take worker processes, with the same tables."""
+    from simulate import runner
+    edited = [{"name": "cheap", "components": {"market:Longsword.cost": 0}}]
+    run(compiled_config(tmp_path / "one", "roll_player", 1, edited))
+    used = []
+    monkeypatch.setattr(runner, "play_threaded", lambda *a: used.append(a) or iter(()))
+    run(compiled_config(tmp_path / "two", "roll_player", 2, edited))
+    assert not used
+    for one, two in zip(tables(tmp_path / "one"), tables(tmp_path / "two")):
+        assert one.equals(two)
+    assert runner.in_process(compiled_config(tmp_path / "three", "roll_player", 2), "compiled")

@@ -44,7 +44,7 @@ PARAM_NAMES = PRICED + ("focus",)             # what the kernel copies (tests/te
 STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild": DOMINANT}
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
 def play_games(table, kit, rules, priced, lots, run_seed, indices, n, kinds, grant, OUT_GAMES,
                OUT_SEATS, OUT_LISTS, trace):
     """Play the games ``indices`` into the OUT_* arrays, and a trace matrix wider than zero

@@ -13,6 +13,7 @@ from the fields: simulate/kernels/rules.py), ``heroes = "all"`` and ``rotate = t
 """
 from __future__ import annotations
 
+from queue import Empty, SimpleQueue
 from typing import Any
 
 import numpy as np
@@ -48,7 +49,9 @@ S_DELVES = 18                       # level, xp, end per delve: S_DELVES + 3 * k
 S_SIZE = S_DELVES + 3 * MAX_DELVES
 TASK_KEYS = {"game", "rules", "seed", "strategies", "heroes", "variant", "players", "start", "stop",
              "engine", "indices", "trace", "rotate"}
-_MEMO: tuple | None = None          # the solver's memo, kept for the life of the process
+# The solver's memos, kept for the life of the process: one per chunk playing at once (chunks
+# play on threads: simulate.pool.play_threaded), taken and put back by each chunk.
+_MEMOS: SimpleQueue = SimpleQueue()
 
 
 def rules_array(rules: Rules) -> np.ndarray:
@@ -64,7 +67,7 @@ def scratch() -> tuple:
             new_mt(), new_mt(), chest_scratch(MAX_ACTIONS))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
 def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace, work):
     """Play the games ``indices``; return (per-game, per-seat) int matrices (G_*, S_*). A trace
     matrix wider than zero records each game's decisions (simulate/kernels/trace.py). Every
@@ -171,7 +174,6 @@ def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
                   heroes: list | None) -> tuple[dict, dict] | None:
     """The chunk's columns that vary by game (simulate/kernels ``play_chunk_with`` adds the
     runner's constant ones), or None when some seat has no compiled twin."""
-    global _MEMO
     unknown = set(task) - TASK_KEYS
     if unknown:                         # a runner feature this kernel does not know of
         raise RuntimeError(f"the Dungeon Roll kernel cannot play a task with {sorted(unknown)}")
@@ -181,13 +183,18 @@ def chunk_columns(task: dict[str, Any], rules: Rules, seats: list,
     n = task["players"]
     hero_ids = np.array([HERO_KEYS.index(h) if h else -1 for h in (heroes or [None] * n)],
                         dtype=np.int64)
-    if _MEMO is None:
-        _MEMO = new_memo()
     indices = game_indices(task)
     size = len(indices)
     trace = trace_buffer(size, bool(task.get("trace")))
-    g, s = play_games(rules_array(rules), n, hero_ids, *covered,
-                      np.uint64(task["seed"] % 2**64), indices, _MEMO, trace, scratch())
+    try:
+        memo = _MEMOS.get_nowait()
+    except Empty:
+        memo = new_memo()
+    try:
+        g, s = play_games(rules_array(rules), n, hero_ids, *covered,
+                          np.uint64(task["seed"] % 2**64), indices, memo, trace, scratch())
+    finally:
+        _MEMOS.put(memo)
     games = {"game": indices, "seed": g[:, G_SEED],
              "decisions": g[:, G_DECISIONS], "end_reason": ["delves_done"] * size,
              "delves": np.full(size, n * rules.delves_per_player), "deepest_level": g[:, G_DEEPEST],

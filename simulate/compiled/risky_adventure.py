@@ -39,7 +39,7 @@ RANDOM = 0
 BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
 def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indices, n, kinds,
                P, grant, G, SEATS, ART_IDS, EQ_IDS, trace):
     """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider

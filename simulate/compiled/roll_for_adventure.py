@@ -50,7 +50,7 @@ SEAT_NUMBERS = ("dice_at_end", "own_dice_in_play", "dice_placed", "stones_on_tur
 NULL_IF_NEGATIVE = ("shadow_master_turn", "turns_after_shadow_master", "stones_at_shadow_master")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
 def play_games(R, run_seed, indices, n_players, kinds, P, heroes, G, SE, trace):
     """Play the games ``indices``; fill G (GAME_NUMBERS) and SE (SEAT_NUMBERS), and a trace
     matrix wider than zero with each game's decisions (simulate/kernels/trace.py)."""

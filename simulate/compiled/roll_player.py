@@ -75,7 +75,7 @@ def new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant):
     proceed(L, N, S, SE, R, D, A, mt, fixed)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
 def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEATS, BOUGHT_IDS,
                trace):
     """Play the games ``indices`` into G, SEATS and BOUGHT_IDS, and a trace matrix wider than
