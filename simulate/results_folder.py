@@ -141,38 +141,43 @@ def listed_files(path: Path, manifest: dict) -> list[Path]:
 
 
 def clear(path: Path, manifest: dict) -> int:
-    """Delete the files ``manifest`` lists (never a user's), the manifest last; return how many
-    were removed. Every entry is checked before the first is deleted."""
+    """Delete the files ``manifest`` lists (never a user's), the manifest last, and each
+    re-training race's folder the same way; return how many files were removed. Every entry,
+    the races' manifests included, is checked before the first is deleted: a damaged race is
+    one line with nothing deleted, never a half-cleared run."""
+    plan = _clear_plan(path, manifest)
+    for folder, files in plan:
+        for file in files:
+            file.unlink(missing_ok=True)
+        for table in (*TABLES, RETRAIN):
+            try:
+                (folder / table).rmdir()        # only if now empty
+            except OSError:
+                pass
+        if folder != path:
+            try:
+                folder.rmdir()                  # a race's folder, if nothing else is there
+            except OSError:
+                pass
+    return sum(len(files) for _, files in plan)
+
+
+def _clear_plan(path: Path, manifest: dict) -> list[tuple[Path, list[Path]]]:
+    """(folder, its files to delete) for the run in ``path`` and each of its re-training
+    races (``retrain/v<K>`` with the tool's marker; anything else there is left alone), the
+    races first; every file checked, nothing deleted."""
     check_kinds(path)
     files = [f for f in listed_files(path, manifest) if kind(f) != "missing"]
     for file in files:
         expect_file(file)
-    for file in files:
-        file.unlink(missing_ok=True)
-    removed = len(files) + _clear_races(path / RETRAIN)
-    for table in (*TABLES, RETRAIN):
-        try:
-            (path / table).rmdir()        # only if now empty
-        except OSError:
-            pass
-    return removed
-
-
-def _clear_races(folder: Path) -> int:
-    """Each re-training race's folder (``retrain/v<K>``) that carries the tool's marker,
-    cleared the same way; anything else there is left alone."""
-    if kind(folder) != "folder":
-        return 0
-    removed = 0
-    for race in sorted(folder.iterdir()):
-        if RACE.fullmatch(race.name) and kind(race) == "folder" and \
-                kind(race / MANIFEST) == "file":
-            removed += clear(race, read_marker(race))
-            try:
-                race.rmdir()
-            except OSError:
-                pass
-    return removed
+    races = path / RETRAIN
+    plan = []
+    if kind(races) == "folder":
+        for race in sorted(races.iterdir()):
+            if RACE.fullmatch(race.name) and kind(race) == "folder" and \
+                    kind(race / MANIFEST) == "file":
+                plan += _clear_plan(race, read_marker(race))
+    return plan + [(path, files)]
 
 
 @contextmanager

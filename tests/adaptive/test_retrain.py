@@ -87,6 +87,20 @@ def test_fresh_clears_the_races_and_a_rerun_resumes(tmp_path):
     assert race.is_file() and (tmp_path / "o" / "retrain" / "mine.txt").is_file()
 
 
+def test_fresh_with_a_damaged_race_deletes_nothing(tmp_path):
+    """--fresh checks every race's manifest before it deletes a file: a damaged one is one line
+    and exit 2, with the run's own files all still there (not a half-cleared run)."""
+    play(tmp_path, '["min_party"]', games=40)
+    out = tmp_path / "o"
+    before = sorted(p for p in out.rglob("*") if p.is_file())
+    (out / "retrain" / "v2" / "manifest.json").write_text("{ not json")
+    path = tmp_path / "o.toml"
+    result = runner.invoke(app, ["run", str(path), "--fresh"])
+    assert result.exit_code == 2 and "not a manifest of this tool" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert sorted(p for p in out.rglob("*") if p.is_file()) == before
+
+
 @pytest.mark.parametrize("change, message", [
     ('retrain = "yes"', "[run] retrain = 'yes' is invalid"),
     ('[run.retrain]\nbudget = 3', "[run] retrain: unknown key 'budget'"),
