@@ -235,6 +235,15 @@ def train_part(results: dict) -> None:
         results["train"] = found_all
 
 
+def error_budget_part(results: dict) -> None:
+    """The report's false-claim share on 1,000 null reports and --until-ci's stopping bias
+    (bench/error_budget.py; tests/test_report_null.py is the quick subset of 80 reports)."""
+    import error_budget
+    reports, replicates = (100, 400) if QUICK else (1000, 4000)
+    results["error_budget"] = {"null_reports": error_budget.null_share(reports),
+                               "stopping_bias": error_budget.stopping_bias(replicates)}
+
+
 def ratios_part(results: dict) -> None:
     results["ratios"] = ratios.ratios(games_per_second)
     print("\n".join(ratios.table(results["ratios"])), flush=True)
@@ -242,7 +251,7 @@ def ratios_part(results: dict) -> None:
 
 def main() -> None:
     parts = {"search": search_part, "strength": strength_part, "train": train_part,
-             "cards": cards_part, "ratios": ratios_part}
+             "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -280,6 +289,7 @@ def main() -> None:
     strength_part(results)
     train_part(results)
     cards_part(results)
+    error_budget_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 

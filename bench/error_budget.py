@@ -24,7 +24,7 @@ from tests.test_report_null import no_figures, null_reports  # noqa: E402
 from test_until_ci import replicate_stops                   # noqa: E402
 
 
-def null_share(reports: int) -> None:
+def null_share(reports: int) -> dict:
     games = [("dungeon_roll", "cautious", reports // 2, 12),
              ("roll_for_adventure", "balanced", reports - reports // 2, 12)]
     with tempfile.TemporaryDirectory() as tmp, no_figures():
@@ -32,16 +32,24 @@ def null_share(reports: int) -> None:
     k, n = sum(bool(c) for c in claims), len(claims)
     low, high = clopper_pearson(k, n)
     print(f"null reports claiming anything: {k} of {n} = {100 * k / n:.1f} % "
-          f"[{100 * low:.1f}, {100 * high:.1f}]")
+          f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
+    return {"reports": n, "claiming_anything": k, "share": round(k / n, 4),
+            "interval_95": [round(low, 4), round(high, 4)], "target": 0.05}
 
 
-def stopping_bias(replicates: int) -> None:
+def stopping_bias(replicates: int) -> list[dict]:
+    found = []
     for p, width in [(0.0035, 0.01), (0.0035, 0.004), (0.02, 0.02), (0.1, 0.04)]:
         for floor in (True, False):
             x = replicate_stops(p, width, floor, replicates)
             se = x.std(ddof=1) / math.sqrt(len(x)) / p
+            bias = x.mean() / p - 1
             print(f"rate {p:g}, width {width:g}, event floor {'on ' if floor else 'off'}: "
-                  f"relative bias {100 * (x.mean() / p - 1):+.1f} % +- {100 * se:.1f}")
+                  f"relative bias {100 * bias:+.1f} % +- {100 * se:.1f}", flush=True)
+            found.append({"rate": p, "width": width, "event_floor": floor,
+                          "replicates": replicates, "relative_bias": round(bias, 4),
+                          "standard_error": round(se, 4)})
+    return found
 
 
 if __name__ == "__main__":

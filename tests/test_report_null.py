@@ -6,8 +6,10 @@ of reports with ANY false claim at 5 %.
 Each report is ``reports.report.structure`` over its own block of game seeds of one run (a game's
 seed depends only on its index, so a block is a tiny run of its own); figures are not drawn (no
 claim depends on them). Decision: the test fails when the exact one-sided 95 % lower bound of the
-false-claim share is above 5 % (with 200 reports: 16 or more; a true 5 % fails 4.4 % of the time).
-Its power is honest, not great: it fails a true share of 10 % 86 % of the time, of 7 % 33 %.
+false-claim share is above 5 % (with the 80 reports here: 8 or more; a true 5 % fails 4.7 % of the
+time). This is the quick subset: it fails a true share of 10 % 55 % of the time, of 15 % 93 %.
+The study at scale (1,000 reports, its share with an exact interval) is `make bench`
+(bench/error_budget.py).
 """
 import contextlib
 import dataclasses
@@ -25,7 +27,7 @@ from simulate.config import parse_config
 from simulate.runner import run
 
 # (game, strategy, reports, seeds per report) at 2 players
-GAMES = [("dungeon_roll", "cautious", 120, 12), ("roll_for_adventure", "balanced", 80, 12)]
+GAMES = [("dungeon_roll", "cautious", 48, 12), ("roll_for_adventure", "balanced", 32, 12)]
 
 
 def null_reports(tmp_path: Path, game: str, strategy: str, reports: int, seeds: int):
@@ -68,7 +70,7 @@ def test_null_reports_claim_anything_in_at_most_5_percent(tmp_path):
     n = len(claims)
     print(f"{false} of {n} null reports claim something")
     lowest = stats.beta.ppf(0.05, false, n - false + 1) if false else 0.0
-    assert n >= 200 and lowest <= 0.05, (false, n, [c for c in claims if c][:5])
+    assert n >= 80 and lowest <= 0.05, (false, n, [c for c in claims if c][:5])
 
 
 def _closed(fig) -> str:

@@ -39,6 +39,9 @@ from simulate.kernels.refcounts import borrowed
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.adventure_realms import PARAMS as PRICED
 from strategies.compiled.adventure_realms import EXPECTED_VP, RANDOM, choose, prices
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 PARAM_NAMES = PRICED + ("focus",)             # what the kernel copies (tests/test_kernel_parameters.py)
 STRINGS = {"tie_break": TIE_BREAKS, "end_reason": END_REASONS, "dominant_guild": DOMINANT}

@@ -20,7 +20,6 @@ import numpy as np
 import polars as pl
 from numba import njit
 
-from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.dungeon_roll.components import HERO_KEYS, SOLO_RANKS
 from simulate.games.dungeon_roll.kernel_apply import apply
 from simulate.games.dungeon_roll.kernel_legal import MAX_ACTIONS, buffers, legal
@@ -38,6 +37,9 @@ from simulate.kernels.rules import rules_array as build_rules_array
 from simulate.kernels.trace import index_of_action, record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import new_mt, seed_game
 from simulate.kernels.refcounts import borrowed
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # Output columns: per game G_*, per seat S_* (then delve levels, XP, ends from S_DELVES).
 (G_DECISIONS, G_DEEPEST, G_DRAGONS, G_FLEES, G_WINNING, G_TIE_BREAK, G_SHARED, G_SEED,

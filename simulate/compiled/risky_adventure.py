@@ -34,6 +34,9 @@ from simulate.games.risky_adventure.kernel_turns import (apply, apply_place, new
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from strategies.compiled.risky_adventure import PARAMS, SPOT_VALUER, choose, notes, place
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 RANDOM = 0
 BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")

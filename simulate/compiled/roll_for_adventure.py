@@ -36,6 +36,9 @@ from simulate.games.roll_for_adventure.rules import TERRITORIES, board_name
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 RANDOM, HEURISTIC = 0, 1
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("turn_limit", "no_dice")

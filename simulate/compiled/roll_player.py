@@ -38,6 +38,9 @@ from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_g
 from simulate.games.grants import grant_at
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 RANDOM = 0
 GAME_NUMBERS = ("seed", "decisions", "rounds", "gold_tie_break_decided",

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 N = 624
 M = 397

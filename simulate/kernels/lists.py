@@ -7,6 +7,9 @@ from __future__ import annotations
 from numba import njit
 
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 @njit(cache=True)

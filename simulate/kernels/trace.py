@@ -15,6 +15,9 @@ from typing import Sequence
 
 import numpy as np
 from numba import njit
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 TRACE_WIDTH = 1 + 2 * 4096      # a game's trace row: its count, then up to 4096 decisions
 

@@ -33,6 +33,9 @@ from simulate.kernels.refcounts import no_refcounts
 from strategies.adventure_realms import (ADVANCE_VP, BANISH_ROOT, BANISH_VP, BELOW_TOP, ITEM_NOW,
                                          MAGIC_KEPT, RECRUIT_PER_COST, UNUSED_AGENT, ExpectedVP)
 from strategies.compiled import adventure_realms_plans as plans
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 PARAMS = tuple(ExpectedVP.param_ranges)        # the tuned numbers, P.par[seat, PARAMS.index]
 GOLD_VALUE, MANA_VALUE, CARD_VALUE, DUNGEON_WEIGHT, POWER_VALUE, RECRUIT_MIN, FOCUS_WEIGHT = (

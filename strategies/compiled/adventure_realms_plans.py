@@ -11,6 +11,9 @@ from numba import njit
 from simulate.games.adventure_realms.kernel_layout import (
     MONSTERS, ROUND, R_FORT_AGENT_COST, R_FORT_AGENT_NOW, R_MAX_ROUNDS, R_STONE_VP)
 from strategies.adventure_realms import STONE_EXTRA, ExpectedVP
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # the parameters' columns of Prices.par (adventure_realms.PARAMS: param_ranges' order)
 GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (list(ExpectedVP.param_ranges).index(p)

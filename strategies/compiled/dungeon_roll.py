@@ -23,6 +23,9 @@ from simulate.games.dungeon_roll.kernel_tables import KIND_OF
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.refcounts import no_refcounts
 from strategies.dungeon_roll import DIE_COST, RESCUE
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # (1 - RESCUE) ** r exactly as Python computes it (numba's integer powers may round otherwise).
 RESCUE_POW = np.array([(1 - RESCUE) ** r for r in range(64)], dtype=np.float64)

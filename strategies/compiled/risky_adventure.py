@@ -21,6 +21,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_CAMP, R_DICE,
     R_EXPEDITIONS_TO_END, R_MAX_CLOCKS, R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN,
     X_FAME, X_REWARD, X_SYMBOL, push, reach)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 SPOT_VALUER = 1
 # SpotValuer's parameters, in P[seat] (the chunk driver fills them by these names): the

@@ -15,6 +15,9 @@ from strategies.compiled.roll_for_adventure_scores import (
     HARM, HITS, ICE_CLAIM_AT, LOCK, PARTIAL, RESERVE, RESERVE_WEIGHT, RESURRECT, RETURN, SHIELD,
     STOP, TEMPO, THREAT_OF, ice_cave_score, short, task_terms, threats)
 from simulate.games.roll_for_adventure.kernel_legal import FIGHTER, HEALER, POWER
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 @njit(cache=True)

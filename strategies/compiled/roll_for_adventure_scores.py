@@ -17,6 +17,9 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     R_DECK_SIZE, R_DESERT_DICE, R_FORT_SPACES,
     R_ICE_REWARDS, R_LOSE, R_MASTER_POS, R_MASTER_STACK, R_NFORT, R_NRANKS, R_RANKS, R_STACKS,
     R_SUBTASK, card_land, card_rank)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 PARAMS = ("stone_weight", "task_weight", "closeness", "lock_cost", "return_weight",
           "spread_cost", "shield_weight", "danger_weight", "threat_weight", "enemy_base",

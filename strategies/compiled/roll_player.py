@@ -26,6 +26,9 @@ from simulate.games.roll_player.kernel_setup import (
 from simulate.games.roll_player.phases import (P_CLASS, P_EFFECT, P_INITIATIVE, P_MARKET,
                                                P_PLACE, P_RECALL, P_SKILL, P_START_DIE,
                                                S_POST_PLACE)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 GOAL_CHASER, BALANCER = 1, 2
 

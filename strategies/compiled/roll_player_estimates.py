@@ -18,6 +18,9 @@ from simulate.games.roll_player.kernel_layout import (
     KLASS, RACE, R_GOLD_DIE_GOLD, R_GOLD_WILD, R_ROW_GOLD, R_THIEF_GOLD, VALS, WEAPONS, card,
     class_colour, goal, step_cell)
 from strategies.roll_player_estimates import CUM as _CUM, OFF
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 CUM = np.array([row for row, _ in _CUM], dtype=np.int64)       # ways r dice sum to <= x - 1
 CUM_TOTAL = np.array([total for _, total in _CUM], dtype=np.int64)

@@ -22,6 +22,9 @@ from simulate.games.adventure_realms.kernel_layout import (
     pop_at, push)
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64, new_mt
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 class Game(NamedTuple):

@@ -30,6 +30,9 @@ from simulate.games.adventure_realms.kernel_options import (
     recruit_options, sorted_distinct)
 from simulate.games.adventure_realms.kernel_scoring import vp_for_target
 from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 # ---- set-up ----------------------------------------------------------------------------------

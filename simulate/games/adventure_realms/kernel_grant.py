@@ -15,6 +15,9 @@ from simulate.games.adventure_realms.kernel_layout import (
 from simulate.kernels.cpython_random import mt_randbelow, mt_side_stream, new_mt
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_KIND, GRANT_SEAT
 from simulate.kernels.lists import insert
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 BASIC, ADVENTURE = FILES.index("basic_heroes"), FILES.index("adventure_cards")
 

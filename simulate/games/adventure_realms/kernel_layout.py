@@ -19,16 +19,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simulate.kernels import use_cache_for
 from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.adventure_realms.components import GUILDS, RESOURCES, space_gains
 from simulate.games.adventure_realms.rules import Rules
 
-use_cache_for("adventure_realms")       # before anything is compiled (simulate/kernels)
-
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
-from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noqa: E402,F401
+from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noqa: F401
 
 
 # ---- rows of L --------------------------------------------------------------------------------

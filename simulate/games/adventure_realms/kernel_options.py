@@ -13,6 +13,9 @@ from simulate.games.adventure_realms.kernel_layout import (
     MASTERS, MAY_OCCUPIED, OCCUPIED, PILE_DISCARD, PILE_HAND, PLACE, PLACED, PLAY_ITEM,
     PAY_REVEAL, PLAY_MAGIC, POWER, RECRUIT, REVEAL, ROW, RP, R_BANISH, R_FORT_AGENT_COST,
     R_FORT_GUILD_STEPS, SCRATCH, SP_COST, SP_SYMBOL, STOP_BANISHING, UNPAID, UP_TO)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 @njit(cache=True, inline="always")

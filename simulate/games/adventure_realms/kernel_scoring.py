@@ -11,6 +11,9 @@ from simulate.games.adventure_realms.kernel_layout import (
     RANKS, RECRUITED, ROUND, R_GUILD_CARDS_COUNT, R_STONE_VP, R_TIE_BREAKERS, R_VP_CHECK,
     STONES, TIE_NONE, TIE_STONES, TOP_HOLDER, VP, VP_DUNGEON, VP_GUILD, VP_MASTERS, VP_ROUNDS)
 from simulate.kernels.refcounts import no_refcounts
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 OWNED = (DECK, HAND, DISCARD, PLAYED)
 # the numbers of a game and of a seat, in these orders (compiled/adventure_realms.py names them)

@@ -16,6 +16,9 @@ from simulate.games.dungeon_roll.kernel_state import (
     dragon_need, draw_treasure, end_delve, enter_dragon, gain_xp, here, roll_dungeon, roll_level,
     roll_party, spend, spend_token)
 from simulate.kernels.refcounts import no_refcounts
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 (DEFEAT, OPEN, QUAFF, REVIVE, READ, MARK, ROLL_NOW, STRIKE, USE, ULTIMATE, DISCARD, FLEE,
  END_LOOT, RETIRE, SEEK_GLORY) = range(15)

@@ -18,6 +18,9 @@ from simulate.games.dungeon_roll.kernel_state import (
     REVIVE_PHASE, DISCARD_PHASE, STRIKE_MASK, STRIKES_LEFT, ULT_USED, dragon_need, here)
 from simulate.games.dungeon_roll.kernel_tables import AS_LEN, AS_LIST, HERO_AS, HERO_AS_LEN
 from simulate.kernels.refcounts import no_refcounts
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 MAX_ACTIONS = 512
 MAX_SOURCES = 20

@@ -19,6 +19,9 @@ from simulate.games.dungeon_roll.kernel_tables import (KEEP, KIND_BONUS, KIND_MA
                                                        KIND_TYPES, ROLL_D, ROLL_G, ROLL_N, ROLL_O,
                                                        ROLL_P, ROLL_S)
 from simulate.kernels.refcounts import no_refcounts
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 IMPOSSIBLE = -1.0
 NO_MOVE = -1

@@ -9,11 +9,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulate.games.dungeon_roll import kernel_tables  # noqa: F401  (numba's cache folder)
 from simulate.games.dungeon_roll.legal import Phase
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels.rules import at
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # Phases (legal.py's Phase, as plain ints for numba) and delve ends (scoring.py's strings, by index).
 MONSTER, LOOT, DRAGON, DRAGON_FIGHT, REGROUP, REROLL, REVIVE_PHASE, DISCARD_PHASE, OVER = map(int, Phase)

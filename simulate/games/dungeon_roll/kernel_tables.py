@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulate.kernels import use_cache_for
-
-use_cache_for("dungeon_roll")           # before anything is compiled (simulate/kernels)
-
-from simulate.games.dungeon_roll.components import AS_TYPES, HERO_COMPANION  # noqa: E402
-from simulate.games.dungeon_roll.odds import KEEP_VALUE, KIND, KINDS, ROLLS  # noqa: E402
+from simulate.games.dungeon_roll.components import AS_TYPES, HERO_COMPANION
+from simulate.games.dungeon_roll.odds import KEEP_VALUE, KIND, KINDS, ROLLS
 
 # AS_LIST[hero, face, i] (i < AS_LEN[hero, face]): companion types a party face may act as, in the
 # engine's order (the order legal actions list them in).

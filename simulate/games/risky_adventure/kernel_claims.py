@@ -16,6 +16,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     R_BONUS_CLOCKS, R_BONUS_FAME, R_DICE, R_LIMITED, R_MAX_CLOCKS, R_ONCE, R_TRADES,
     R_TRADE_DICE, TURN, T_FINISHED, T_GAINED, T_SPENT, T_SPOTS, T_TRADES, WILDS, WILD_SUPPLY,
     X_FAME, X_REWARD, X_SYMBOL, push, remove, spot_artifact)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 @njit(cache=True)
 def _variant(need0, need1, need2, MKF, MKC, MKN, e, bits):

@@ -12,6 +12,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     CLOCKS, CLOCK_SUPPLY, DECK, EQUIP, E_KIND, E_NEED, K_BONUS_A, K_BONUS_B, K_DISCOUNT_B,
     NOT_YET, OWED, R_LIMITED, push, remove)
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_PAID, GRANT_SEAT
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 @njit(cache=True)

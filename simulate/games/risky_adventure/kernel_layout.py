@@ -23,11 +23,11 @@ from simulate.games.risky_adventure.components import KINDS, REWARDS, SYMBOLS
 from simulate.games.risky_adventure.dice import IMPOSSIBLE, face_symbols, outcomes
 from simulate.games.risky_adventure.state import INACTIVE
 
-use_cache_for("risky_adventure")        # before anything is compiled (simulate/kernels)
-
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import (index_of, next_combination, pop, pop_at, push,  # noqa: E402,F401
                                     remove, shuffle)
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 PLACE, CLAIM, MAP, BONUS, ACTIVATE = map(int, Phase)
 EXC_SPOT, EXP_SPOT, NO_WAY = EXCAVATION_SPOT, EXPEDITION_SPOT, IMPOSSIBLE

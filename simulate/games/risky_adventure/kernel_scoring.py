@@ -9,6 +9,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_TYPE, CLOCKS, DECK, EQUIP, EXC, EXP_DONE, E_KIND, FAME, MAPS, MAPS_DONE, MAP_FAME,
     PLAYERS, P_ART, P_BONUS, P_EXP, REACHED_END, REASON, ROUND, R_TIE_NONE, SCARABS, TURN,
     T_FINISHED, T_GAINED, T_NOTHING, T_SPENT, T_SPOTS, T_TRADES, WILDS)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 GAME_NUMBERS = ("seed", "decisions", "rounds", "turns", "fame_spread", "winning_fame",
                 "shared_win", "equipment_tie_break_decided", "expeditions_completed",

@@ -23,6 +23,9 @@ from simulate.games.risky_adventure.kernel_layout import (
     SCARABS, TOKENS, TRIPS, TURN, T_NOTHING, WILDS, WILD_SUPPLY, next_combination, pop,
     pop_at, push, reach, shuffle)
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 # ---- set-up -----------------------------------------------------------------------------------

@@ -17,6 +17,9 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     SEAT_DEFEATED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WON, card_land,
     card_rank, insert_front, pop_at, push, remove)
 from simulate.kernels.cpython_random import mt_random
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 @njit(cache=True)

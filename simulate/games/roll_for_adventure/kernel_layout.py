@@ -19,10 +19,11 @@ from simulate.kernels.rules import at, counted, rules_array as build_rules_array
 from simulate.games.roll_for_adventure.kingdom import Phase
 from simulate.games.roll_for_adventure.rules import TERRITORY_DIE_FACES
 
-use_cache_for("roll_for_adventure")     # before anything is compiled (simulate/kernels)
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import extend, insert_front, pop_at, push, remove  # noqa: E402,F401
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 WIDTH = 32            # room in every list: the deck holds up to 25 cards, a list 24 dice
 

@@ -16,6 +16,9 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     ENEMIES, FACE, FOREST, FORT, GIVE, HAND, HEROES, ICE, ICE_PLACED, LEGAL_N, LOSE, PHASE, PLACE,
     POWER_USED, POWERS, R_DESERT_DICE, R_DESERT_VALUE, R_FOREST_TAKES, R_FORT_SPACES,
     R_ICE_PER_TURN, R_SUBTASK, RESET)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 POWER = 8                                        # the kind of a UsePower row
 ADVENTURER, FIGHTER, HEALER, WARRIOR = range(4)  # heroes.FIRST_GAME_HEROES order

@@ -23,6 +23,9 @@ from simulate.games.roll_for_adventure.kernel_layout import (
 from simulate.games.roll_for_adventure.kernel_legal import (
     POWER, ADVENTURER, HEALER, WARRIOR, placements)
 from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 # ---- applying an action ----------------------------------------------------------------------

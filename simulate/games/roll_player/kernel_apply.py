@@ -26,6 +26,9 @@ from simulate.games.roll_player.phases import (P_EFFECT, P_MARKET, P_PLACE, P_SK
                                                S_BUY_AGAIN, S_NEXT_DICE, S_POST_BUY,
                                                S_POST_PLACE, S_PRE_BUY, S_PRE_INIT,
                                                S_TURN_END)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 INNER = 1024          # rows of A where a Diplomacy target's own choices are counted
 

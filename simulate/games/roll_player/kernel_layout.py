@@ -17,10 +17,11 @@ from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.roll_player.components import CARD_TYPES, CONDITIONS, SKILL_EFFECTS
 
-use_cache_for("roll_player")            # before anything is compiled (simulate/kernels)
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import index_of, pop_at, push, remove  # noqa: E402,F401
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # ---- rows of L --------------------------------------------------------------------------------
 DECK, MARKET, DISCARD, TRASHED, ROLL_QUEUE, MARKET_ORDER, DRUID_QUEUE, CLASS_DRAWS = range(8)

@@ -13,6 +13,9 @@ from simulate.games.roll_player.kernel_layout import (
     R_BACKSTORY_STARS, R_CLASS_DIE_STARS, R_DISCARD_BEFORE, R_GOLD_WILD, R_SOLO_WIN, R_TIE,
     SKILLS_USED, TOKEN, TRAITS, TRASHED, VALS, WEAPONS, BOUGHT, card, class_colour, goal)
 from simulate.kernels.lists import next_combination
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 # a seat's tally, in this order (TALLY_* offsets)
 (T_ATTRIBUTES, T_CLASS_DICE, T_ALIGNMENT, T_BACKSTORY, T_ARMOR, T_TRAITS, T_TOTAL, T_GOALS_MET,

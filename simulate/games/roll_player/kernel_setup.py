@@ -20,6 +20,9 @@ from simulate.games.roll_player.phases import (
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.lists import pop, shuffle
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_PAID, GRANT_SEAT
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 (K_RACE, K_CLASS, K_START_CHOOSE, K_START_PLACE, K_TIE, K_TAKE, K_PLACE, K_FLIP, K_SWAP1,
  K_SWAP2, K_ADJUST, K_REROLL, K_KEEP, K_STEP, K_RAISE, K_TARGET_INIT, K_USE_SKILL,

@@ -21,6 +21,9 @@ from simulate.games.roll_player.phases import (
     P_INITIATIVE, P_MARKET, P_OVER, P_RECALL, P_SKILL, P_TIE, S_BUY, S_BUY_AGAIN, S_CLASS,
     S_DICE_START, S_DRUID, S_MARKET_TURN, S_NEXT_DICE, S_POST_BUY, S_POST_PLACE, S_PRE_BUY,
     S_PRE_INIT, S_RACE, S_ROLL, S_START_DICE, S_TURN_END)
+from simulate.kernels import use_cache_for
+
+use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
 # ---- Roll and Dice Phases ---------------------------------------------------------------------
