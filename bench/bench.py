@@ -244,6 +244,12 @@ def error_budget_part(results: dict) -> None:
                                "stopping_bias": error_budget.stopping_bias(replicates)}
 
 
+def dungeon_roll_kernel_part(results: dict) -> None:
+    """Dungeon Roll's rates on one core per engine and a million solo games end to end with the
+    report (issue 22: at most 20 s on 2 cores), bench/kernel_bench.py."""
+    results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
+
+
 def ratios_part(results: dict) -> None:
     results["ratios"] = ratios.ratios(games_per_second)
     print("\n".join(ratios.table(results["ratios"])), flush=True)
@@ -251,7 +257,8 @@ def ratios_part(results: dict) -> None:
 
 def main() -> None:
     parts = {"search": search_part, "strength": strength_part, "train": train_part,
-             "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part}
+             "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part,
+             "dungeon-roll-kernel": dungeon_roll_kernel_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)

@@ -149,10 +149,14 @@ def main(timed_run) -> dict:
             print(f"dungeon_roll {players}p {engine}: {rate:,.0f} games/s, {cpu_rate:,.0f} per "
                   "CPU second, on one core", flush=True)
     games = 100_000 if QUICK else 1_000_000
-    # issue 22: a million solo games on 2 cores in at most 20 s, the report included
-    results["million_solo_jobs_2"] = timed_run(games, 2, 1, report=True, engine="compiled")
-    results["million_solo_jobs_2"].update(report=True, target_seconds=20,
-                                          load_average=round(os.getloadavg()[0], 1))
+    # issue 22: a million solo games on 2 cores in at most 20 s, the report included; the
+    # median of three runs (a neighbour's burst moves one run by seconds), all three kept
+    runs = sorted((timed_run(games, 2, 1, report=True, engine="compiled")
+                   for _ in range(1 if QUICK else 3)), key=lambda r: r["seconds"])
+    results["million_solo_jobs_2"] = {**runs[len(runs) // 2], "report": True,
+                                      "target_seconds": 20,
+                                      "runs_seconds": [r["seconds"] for r in runs],
+                                      "load_average": round(os.getloadavg()[0], 1)}
     print(f"{games:,} solo games, --jobs 2, compiled, with the report: "
           f"{results['million_solo_jobs_2']['seconds']} s (target 20 s)", flush=True)
     return results
