@@ -33,7 +33,7 @@ from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
 
 
 # ---- set-up ----------------------------------------------------------------------------------
-@njit(cache=True)        # not no_refcounts: a granted hero's side stream allocates (once a game)
+@no_refcounts
 def new_game(G, K, R, n, grant):
     """State.__init__: the table and the players (a granted card: kernel_grant.py), round 1,
     the first decision."""
