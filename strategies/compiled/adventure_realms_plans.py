@@ -12,8 +12,9 @@ from simulate.games.adventure_realms.kernel_layout import (
     MONSTERS, ROUND, R_FORT_AGENT_COST, R_FORT_AGENT_NOW, R_MAX_ROUNDS, R_STONE_VP)
 from strategies.adventure_realms import STONE_EXTRA, ExpectedVP
 
-# the parameters' columns of Prices.par (adventure_realms.PARAMS: param_ranges' order)
-GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (list(ExpectedVP.param_ranges).index(p)
+PARAMS = tuple(ExpectedVP.param_ranges)        # the tuned numbers, P.par[seat, PARAMS.index]
+# the columns these plans read (adventure_realms.py imports PARAMS from here, derives its own)
+GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (PARAMS.index(p)
                                         for p in ("gold_value", "agent_value", "stone_chase"))
 
 
