@@ -228,3 +228,22 @@ def test_roll_player_card_kinds_come_from_the_runs_own_folder(tmp_path):
     bought = pl.DataFrame({"cards_bought_names": ["Longsword"]})
     assert bought.select(found["buying an Armour card"]).item() is True
     assert bought.select(found["buying a Weapon"]).item() is False
+
+
+@pytest.mark.parametrize("damage", ["gone", "bad json", "not a path"])
+def test_a_damaged_components_folder_in_the_manifest_is_one_line(tmp_path, damage):
+    """The report's Market card kinds come from the manifest's components_folder: a folder
+    gone, damaged or hand-edited is one clear line (it was silently the shipped cards' absence)."""
+    from reports.sections.roll_player import MECHANICS
+    from simulate.games.base import ConfigError
+    folder = tmp_path / "data"
+    shutil.copytree(game_components("roll_player").SHIPPED, folder)
+    if damage == "bad json":
+        (folder / "market.json").write_text("{")
+
+    class Run:
+        manifest = {"components_folder": 7 if damage == "not a path" else
+                    str(folder if damage == "bad json" else tmp_path / "gone")}
+    with pytest.raises(ConfigError) as caught:
+        MECHANICS(Run())
+    assert "components_folder" in str(caught.value) and "\n" not in str(caught.value)
