@@ -26,7 +26,7 @@ from simulate.config import RunConfig, identity_digest
 from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
 from simulate.games.component_files import folder_digest
-from simulate.games.grants import shown_grant
+from simulate.games.grants import shown_grant, shown_seat
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker)
 from simulate.sources import source_hashes
@@ -176,9 +176,9 @@ def planned_chunks(identity: dict) -> int:
 
 def _seat_absent(variant: dict, players: int) -> bool:
     """A variant granting a seat a table of ``players`` does not have: not played there
-    (runner.seat_absent), read from the grant's words (grants.shown_grant)."""
-    seat = re.search(r" to seat (\d+)(?: at its price)?$", str(variant.get("grant", "")))
-    return seat is not None and int(seat.group(1)) >= players
+    (runner.seat_absent), read from the grant's words (grants.shown_seat)."""
+    seat = shown_seat(str(variant.get("grant", "")))
+    return seat is not None and seat >= players
 
 
 def planned_rows(identity: dict, chunk_id: str) -> tuple[int, int, int] | None:

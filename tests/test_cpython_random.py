@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from simulate.kernels import cpython_random as cr
+from simulate.kernels.refcounts import no_refcounts
 from simulate.play import STRATEGY_STREAM
 from simulate.runner import game_seed
 
@@ -70,3 +71,21 @@ def test_a_side_stream_is_the_grants_and_draws_nothing_from_the_game(seed):
     for n in (1, 2, 11, 40):
         assert cr.mt_randbelow(side, n) == their_side.randrange(n)
     assert cr.mt_random(ours) == theirs.random()   # the game's own dice did not move
+
+
+@no_refcounts               # numba refuses to compile a function that allocates
+def _side_stream_allocating_nothing(state, out):
+    cr.mt_side_stream(state, out)
+
+
+@pytest.mark.parametrize("drawn", [0, 622])      # 622: the copy refills the state partway
+def test_a_side_stream_allocates_nothing(drawn):
+    from simulate.games.grants import side_stream
+    ours, theirs = seeded(5), random.Random(5)
+    for _ in range(drawn):
+        cr.mt_random(ours), theirs.random()
+    side, their_side = cr.new_mt(), side_stream(theirs)
+    _side_stream_allocating_nothing(ours, side)
+    assert [cr.mt_randbelow(side, 40) for _ in range(5)] == \
+        [their_side.randrange(40) for _ in range(5)]
+    assert cr.mt_random(ours) == theirs.random()

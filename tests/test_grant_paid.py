@@ -14,7 +14,7 @@ import pytest
 from simulate.adaptive.metrics import paired
 from simulate.games import get_game
 from simulate.games.component_files import game_components, using_folder
-from simulate.games.grants import parse_grant, shown_grant
+from simulate.games.grants import parse_grant, shown_grant, shown_seat
 from simulate.play import play_game
 from strategies import build_strategy
 from tests.helpers import one_line_exit_2, simulate_cli
@@ -89,6 +89,19 @@ def test_a_free_grant_keeps_its_words_and_a_paid_one_says_so():
     assert shown_grant(free) == "market:Weak to seat 1"
     assert paid == ("market.json", "Weak", 1, True)
     assert shown_grant(paid) == "market:Weak to seat 1 at its price"
+
+
+@pytest.mark.parametrize("grant", [("market.json", "Weak", 2), ("market.json", "Weak", 3, True),
+                                   ("equipment.json", "to seat 1", 0, True)])
+def test_a_grants_seat_is_read_back_from_its_words(grant):
+    """The manifest keeps a grant in shown_grant's words (the fingerprint); shown_seat reads
+    them back beside where they are written, so the manifest's plan cannot miss a seat."""
+    from simulate.manifest import planned_chunks
+    assert shown_seat(shown_grant(grant)) == grant[2]
+    assert shown_seat("no grant") is None
+    identity = {"games": 4, "chunk": 4, "player_counts": [2, 3, 4],
+                "variants": [{"name": "v", "grant": shown_grant(grant)}]}
+    assert planned_chunks(identity) == sum(n > grant[2] for n in (2, 3, 4))
 
 
 @pytest.mark.parametrize("game, grant, words", [
@@ -215,3 +228,22 @@ def test_roll_player_card_kinds_come_from_the_runs_own_folder(tmp_path):
     bought = pl.DataFrame({"cards_bought_names": ["Longsword"]})
     assert bought.select(found["buying an Armour card"]).item() is True
     assert bought.select(found["buying a Weapon"]).item() is False
+
+
+@pytest.mark.parametrize("damage", ["gone", "bad json", "not a path"])
+def test_a_damaged_components_folder_in_the_manifest_is_one_line(tmp_path, damage):
+    """The report's Market card kinds come from the manifest's components_folder: a folder
+    gone, damaged or hand-edited is one clear line (it was silently the shipped cards' absence)."""
+    from reports.sections.roll_player import MECHANICS
+    from simulate.games.base import ConfigError
+    folder = tmp_path / "data"
+    shutil.copytree(game_components("roll_player").SHIPPED, folder)
+    if damage == "bad json":
+        (folder / "market.json").write_text("{")
+
+    class Run:
+        manifest = {"components_folder": 7 if damage == "not a path" else
+                    str(folder if damage == "bad json" else tmp_path / "gone")}
+    with pytest.raises(ConfigError) as caught:
+        MECHANICS(Run())
+    assert "components_folder" in str(caught.value) and "\n" not in str(caught.value)

@@ -52,6 +52,15 @@ def test_the_kernel_deals_a_granted_card_as_the_python_engine(tmp_path, game, fi
         assert not python[1].equals(baseline[1])
 
 
+def test_adventure_realms_sets_a_granted_game_up_without_allocating():
+    """numba refuses to compile a no_refcounts function that allocates: the set-up, the granted
+    hero's side stream included (its scratch is the caller's), is one."""
+    from simulate.games.adventure_realms.kernel_flow import new_game
+    from simulate.games.adventure_realms.kernel_grant import give_granted
+    assert new_game.targetoptions.get("_nrt") is False
+    assert give_granted.targetoptions.get("_nrt") is False
+
+
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_the_grant_kernels_play_a_granted_variant(game):
     assert choose_engine(game, SEATS[game], grants=True)[0] == "compiled"

@@ -25,12 +25,7 @@ def MECHANICS(run=None) -> list[Mechanic]:
     which card is of which kind comes from the Market data the run played (a study's
     ``[components] folder``, recorded in its manifest; else the shipped files)."""
     found = [Mechanic("buying a Market card", positive("cards_bought"))]
-    folder = (getattr(run, "manifest", None) or {}).get("components_folder")
-    try:
-        from simulate.games.roll_player.components import load_components
-        cards = (load_components(Path(folder)) if folder else load_components()).cards
-    except Exception:                             # the report must render without the engine
-        cards = ()
+    cards = _market_cards((getattr(run, "manifest", None) or {}).get("components_folder"))
     for kind, card in KINDS.items():
         names = sorted({c.name for c in cards if c.type == kind})
         if names:
@@ -49,6 +44,26 @@ def MECHANICS(run=None) -> list[Mechanic]:
         "stars from Traits": "stars_traits",
         "dropping a card before scoring": "cards_dropped_at_scoring",
     })
+
+
+def _market_cards(folder) -> tuple:
+    """The Market cards the run played: its manifest's ``components_folder`` checked as the
+    runner checks a study's folder (one line if it is gone or damaged), else the shipped set."""
+    try:
+        from simulate.games.component_files import check_folder
+        from simulate.games.roll_player.components import load_components
+    except ImportError:                           # the report must render without the engine
+        return ()
+    if folder is None:
+        return load_components().cards
+    from simulate.games.base import ConfigError
+    try:
+        if not isinstance(folder, str):
+            raise ConfigError(f"{folder!r} is not a folder's path")
+        check_folder("roll_player", folder)
+    except ConfigError as exc:
+        raise ConfigError(f"the run's manifest, components_folder: {exc}") from None
+    return load_components(Path(folder)).cards
 
 
 def _placeholder_warning() -> Note:

@@ -86,12 +86,22 @@ def to_seat(grant: Grant, seat: int) -> Grant:
     return tuple(grant[:2]) + (seat,) + tuple(grant[3:])
 
 
+TO_SEAT, AT_ITS_PRICE = " to seat ", " at its price"
+
+
 def shown_grant(grant: Grant) -> str:
     """``adventure_cards:Coin Purse to seat 1`` (paid: ``... to seat 1 at its price``): the
     grant in the config's words (a free grant's words are those of before paid grants)."""
     file, entry, seat = grant[:3]
-    return f"{file.removesuffix('.json')}:{entry} to seat {seat}" + \
-        (" at its price" if is_paid(grant) else "")
+    return f"{file.removesuffix('.json')}:{entry}{TO_SEAT}{seat}" + \
+        (AT_ITS_PRICE if is_paid(grant) else "")
+
+
+def shown_seat(shown: str) -> int | None:
+    """The seat of a grant in :func:`shown_grant`'s words, or None. A run's identity (so its
+    manifest) keeps the grant in these words only: they are its fingerprint."""
+    _, to, seat = shown.removesuffix(AT_ITS_PRICE).rpartition(TO_SEAT)
+    return int(seat) if to and seat.isdecimal() else None
 
 
 def grant_at(grant: Grant | None, players: int) -> Grant | None:

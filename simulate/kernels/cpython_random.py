@@ -88,10 +88,13 @@ def mt_seed_words(state, key, key_length) -> None:
 
 @njit(cache=True)
 def mt_side_stream(state, out) -> None:
-    """Seed ``out`` as ``grants.side_stream`` does: ``random.Random(copy.getrandbits(128))``
-    for a copy of ``state`` (``state`` itself draws nothing)."""
-    copy = state.copy()
-    words = (mt_next_u32(copy), mt_next_u32(copy), mt_next_u32(copy), mt_next_u32(copy))
+    """Seed ``out`` (another array than ``state``) as ``grants.side_stream`` does:
+    ``random.Random(copy.getrandbits(128))`` for a copy of ``state`` (``state`` itself draws
+    nothing). The copy is ``out`` itself, so nothing is allocated (a loop: numba's slice
+    assignment may allocate a copy of its source in case the arrays overlap)."""
+    for i in range(N + 1):
+        out[i] = state[i]
+    words = (mt_next_u32(out), mt_next_u32(out), mt_next_u32(out), mt_next_u32(out))
     length = 4
     while length > 1 and words[length - 1] == 0:      # the int's words: no leading zero word
         length -= 1

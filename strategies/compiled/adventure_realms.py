@@ -33,14 +33,14 @@ from simulate.kernels.refcounts import no_refcounts
 from strategies.adventure_realms import (ADVANCE_VP, BANISH_ROOT, BANISH_VP, BELOW_TOP, ITEM_NOW,
                                          MAGIC_KEPT, RECRUIT_PER_COST, UNUSED_AGENT, ExpectedVP)
 from strategies.compiled import adventure_realms_plans as plans
+from strategies.compiled.adventure_realms_plans import PARAMS
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
-PARAMS = tuple(ExpectedVP.param_ranges)        # the tuned numbers, P.par[seat, PARAMS.index]
-GOLD_VALUE, MANA_VALUE, CARD_VALUE, DUNGEON_WEIGHT, POWER_VALUE, RECRUIT_MIN, FOCUS_WEIGHT = (
-    PARAMS.index(p) for p in ("gold_value", "mana_value", "card_value", "dungeon_weight",
-                              "power_value", "recruit_min", "focus_weight"))
+MANA_VALUE, CARD_VALUE, DUNGEON_WEIGHT, POWER_VALUE, RECRUIT_MIN, FOCUS_WEIGHT = (
+    PARAMS.index(p) for p in ("mana_value", "card_value", "dungeon_weight", "power_value",
+                              "recruit_min", "focus_weight"))
 FOCUS = len(PARAMS)
 RANDOM, EXPECTED_VP = 0, 1
 SPACE_STEPS, SPACE_GARDEN, SPACE_BANISH, SPACE_FORT = range(4)

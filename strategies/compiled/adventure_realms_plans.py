@@ -15,8 +15,9 @@ from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
-# the parameters' columns of Prices.par (adventure_realms.PARAMS: param_ranges' order)
-GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (list(ExpectedVP.param_ranges).index(p)
+PARAMS = tuple(ExpectedVP.param_ranges)        # the tuned numbers, P.par[seat, PARAMS.index]
+# the columns these plans read (adventure_realms.py imports PARAMS from here, derives its own)
+GOLD_VALUE, AGENT_VALUE, STONE_CHASE = (PARAMS.index(p)
                                         for p in ("gold_value", "agent_value", "stone_chase"))
 
 

@@ -2,8 +2,8 @@
 within a capped supply, hero and adventure draws with their reshuffles, the dungeon track, VP,
 guild power and its track rewards).
 
-``G`` is the game (:class:`Game`: ``L``, ``N``, ``S``, ``SE``, the legal list ``A`` and the
-engine's generator ``mt``), ``K`` the component arrays (``kernel_layout.Kit``), ``R`` the Rules.
+``G`` is the game (:class:`Game`: ``L``, ``N``, ``S``, ``SE``, the legal list ``A``, the
+engine's generator ``mt`` and scratch), ``K`` the component arrays (``kernel_layout.Kit``), ``R`` the Rules.
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class Game(NamedTuple):
     mt: np.ndarray
     open_spaces: np.ndarray    # scratch: the spaces open to this placement (agent_options)
     ranks: np.ndarray          # scratch: the seats' dungeon ranks (score_dungeon)
+    side: np.ndarray           # scratch: a granted card's side stream (kernel_grant.py)
 
 
 def new_table(width: int, room: int) -> Game:
@@ -43,7 +44,7 @@ def new_table(width: int, room: int) -> Game:
     return Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
                 np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
                 np.zeros((room, 3), np.int64), new_mt(), np.zeros(MAX_SPACES, np.bool_),
-                np.zeros(4, np.int64))
+                np.zeros(4, np.int64), new_mt())
 
 
 # ---- resources -------------------------------------------------------------------------------

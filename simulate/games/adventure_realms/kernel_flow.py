@@ -36,7 +36,7 @@ use_cache_for(__name__)      # numba's cache folder for what this module compile
 
 
 # ---- set-up ----------------------------------------------------------------------------------
-@njit(cache=True)        # not no_refcounts: a granted hero's side stream allocates (once a game)
+@no_refcounts
 def new_game(G, K, R, n, grant):
     """State.__init__: the table and the players (a granted card: kernel_grant.py), round 1,
     the first decision."""

@@ -7,14 +7,14 @@ simulate/kernels/grants.py; its kind is the file's place in ``grant.FILES``.
 """
 from __future__ import annotations
 
-from numba import njit
 
 from simulate.games.adventure_realms.grant import FILES
 from simulate.games.adventure_realms.kernel_layout import (
     ADVENTURES, ADV_DECK, DECK, HERO_DECK, MASTERS, index_of, push, remove)
-from simulate.kernels.cpython_random import mt_randbelow, mt_side_stream, new_mt
+from simulate.kernels.cpython_random import mt_randbelow, mt_side_stream
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_KIND, GRANT_SEAT
 from simulate.kernels.lists import insert
+from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -22,7 +22,7 @@ use_cache_for(__name__)      # numba's cache folder for what this module compile
 BASIC, ADVENTURE = FILES.index("basic_heroes"), FILES.index("adventure_cards")
 
 
-@njit(cache=True)
+@no_refcounts
 def take_granted(G, grant):
     """grant.take_granted: the granted card out of the supply it would come from."""
     if grant[GRANT_SEAT] < 0 or grant[GRANT_KIND] == BASIC:
@@ -36,10 +36,11 @@ def take_granted(G, grant):
         remove(L, N, MASTERS, card)
 
 
-@njit(cache=True)
+@no_refcounts
 def give_granted(G, grant):
     """grant.give_granted: in the seat's shuffled starting deck (at a place drawn from a side
-    stream of the game's dice, which draw nothing), or its adventure cards."""
+    stream of the game's dice, which draw nothing, seeded in ``G.side``), or its adventure
+    cards."""
     seat, card = grant[GRANT_SEAT], grant[GRANT_ENTRY]
     if seat < 0:
         return
@@ -47,6 +48,5 @@ def give_granted(G, grant):
     if grant[GRANT_KIND] == ADVENTURE:
         push(L, N, ADVENTURES + seat, card)
         return
-    side = new_mt()
-    mt_side_stream(G.mt, side)
-    insert(L, N, DECK + seat, mt_randbelow(side, N[DECK + seat] + 1), card)
+    mt_side_stream(G.mt, G.side)
+    insert(L, N, DECK + seat, mt_randbelow(G.side, N[DECK + seat] + 1), card)

@@ -1,9 +1,9 @@
-"""The exact party solver of odds.py, compiled: feasible, plan, clear_chance, can_complete.
+"""The exact party solver of odds.py, compiled: plan, clear_chance, can_complete.
 
 Same answers as the Python solver (it is the reference): ``plan`` explores the moves in the
 same order and keeps the first strictly better one, so the same move comes out on a tie; a plan's
 value is the same float sum, added in the same order. odds.py works on bit sets of monster
-triples; here ``feasible`` answers one triple at a time (the same set, by the same recursion).
+triples; here ``_feasible`` answers one triple at a time (the same set, by the same recursion).
 
 A party is packed in one int: 6 bits per slot (Fighter, Cleric, Mage, Thief, Champion, wild).
 Results are memoised in a lossy two-way table (``new_memo``): a key has two slots in one cache
@@ -35,7 +35,7 @@ KEY, VALUE, MOVE = 0, 1, 2              # a slot's columns (VALUE read through t
 
 def new_memo(bits: int = MEMO_BITS):
     """The solver's memo and its scratch (numba allocates nothing per call): (table, the same
-    table viewed as floats, feasible's stack, plan's stack and best values, party_completes'
+    table viewed as floats, _feasible's stack, plan's stack and best values, party_completes'
     units). A slot is (key, value, move, unused)."""
     assert bits <= 24
     table = np.zeros((1 << bits, 4), dtype=np.int64)
@@ -188,17 +188,12 @@ def _next_move(kind, party, g, s, o, cursor, best):
 
 
 @no_refcounts
-def feasible(kind, party, g, s, o, need, memo):
-    """Can ``party`` defeat goblins g, skeletons s, oozes o (the first type present attacked
-    first, as odds._search does) and then still have ``need`` types for the dragon?"""
-    return _feasible(kind, party, g, s, o, need, memo[0], memo[1], memo[2], memo[5], memo[6])
-
-
-@no_refcounts
 def _feasible(kind, party, g, s, o, need, table, values, stack, masks, counts):
-    """:func:`feasible` on the memo's arrays, passed one by one (they cost reference counts
-    where a caller still counts them: simulate/kernels/refcounts.py). A depth-first search
-    with its own stack (numba cannot cache recursive functions)."""
+    """Can ``party`` defeat goblins g, skeletons s, oozes o (the first type present attacked
+    first, as odds._search does) and then still have ``need`` types for the dragon? The memo's
+    arrays come one by one (they cost reference counts where a caller still counts them:
+    simulate/kernels/refcounts.py). A depth-first search with its own stack (numba cannot
+    cache recursive functions)."""
     if g == 0 and s == 0 and o == 0:
         return need == 0 or party_completes(kind, party, need, masks, counts)
     i = _find(table, _key(_TAG_FEASIBLE, kind, need, g, s, o, party))
