@@ -161,11 +161,13 @@ def _unchanged(sections: list, run) -> list:
             if variant in run.compared and variant not in run.unpaired:
                 seen[variant] = seen.get(variant, True) and diff.identical
     idle = [v for v, same in seen.items() if same]
-    if not idle:
-        return []
-    return [Note(f"No game changed under {', '.join(idle)}: every paired game ended exactly as "
-                 "in the baseline at every player count, so the rule never came into play "
-                 "with these strategies (this is not evidence that it is harmless).")]
+    by_reference: dict[str, list[str]] = {}
+    for variant in idle:      # a re-trained twin is compared with the baseline's twin
+        by_reference.setdefault(run.reference(variant), []).append(variant)
+    return [Note(f"No game changed under {', '.join(variants)}: every paired game ended exactly "
+                 f"as in the {reference} at every player count, so the rule never came into "
+                 "play with these strategies (this is not evidence that it is harmless).")
+            for reference, variants in by_reference.items()]
 
 
 def _precision(sections: list) -> list:

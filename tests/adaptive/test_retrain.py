@@ -74,6 +74,11 @@ def test_control_nothing_adapts_and_no_verdict_changes(tmp_path):
     assert "none of the 3 tried beats the defaults" in said
     assert CHANGES not in report
     assert "No verdict on a win rate or score changes after re-training." in report
+    # each variant against its own reference: a re-trained twin against the baseline's twin
+    assert ("No game changed under dragon pays: every paired game ended exactly as in the "
+            "baseline at every") in report
+    assert ("No game changed under dragon pays (re-trained): every paired game ended exactly "
+            "as in the baseline (re-trained) at every") in report
 
 
 def test_fresh_clears_the_races_and_a_rerun_resumes(tmp_path):
