@@ -157,6 +157,25 @@ def _seats_of(seats: pl.LazyFrame, name: str) -> dict[str, str]:
     return {r[name]: ", ".join(map(str, r["seat"])) for r in table.iter_rows(named=True)}
 
 
+BLOCK = 100_000      # games per pass of a join: its memory stays flat however long the run
+
+
+def _joined_in_blocks(present: pl.LazyFrame, won: pl.LazyFrame, unit: list, column: str,
+                      stats: list) -> pl.DataFrame:
+    """``stats`` of ``won`` per value of ``column`` over the games where it is present: joined
+    a block of game indices at a time (a game's rows all fall in one block; the Parquet
+    statistics on ``game`` skip the other chunk files), the blocks' sums added up."""
+    top = collect(won.select(pl.col("game").max())).item()
+    parts = []
+    for low in range(0, (top if top is not None else -1) + 1, BLOCK):
+        block = pl.col("game").is_between(low, low + BLOCK, closed="left")
+        parts.append(collect(present.filter(block).join(won.filter(block), on=unit)
+                             .group_by(column).agg(stats)))
+    if not parts:
+        return collect(present.join(won, on=unit).group_by(column).agg(stats))
+    return pl.concat(parts).group_by(column).agg(pl.col("n", "s", "q").sum())
+
+
 def _with_and_without(run, players: int, variant: str, kind: Kind,
                       seats: pl.LazyFrame) -> list[Estimate]:
     """Co-op (one result per game) and solo: games with the entity against games without."""
@@ -169,7 +188,7 @@ def _with_and_without(run, players: int, variant: str, kind: Kind,
              .alias("q")]
     n_all, s_all, q_all = collect(won.select(stats)).row(0)
     present = seats.select(*unit, kind.column).unique()
-    table = collect(present.join(won, on=unit).group_by(kind.column).agg(stats))
+    table = _joined_in_blocks(present, won, unit, kind.column, stats)
     found = []
     for r in table.iter_rows(named=True):
         n, s, q = int(r["n"]), float(r["s"]), float(r["q"])

@@ -68,18 +68,30 @@ def play_threaded(play: Callable[[dict], Any], tasks: list[dict], workers: int
     """``(i, play(tasks[i]))`` as each chunk finishes, on ``workers`` threads of this process:
     for compiled kernels, whose games run without the GIL (``nogil``) and play only built-in
     strategies, so no worker process is needed to watch them. No process to start, no engine to
-    import again, no columns to pickle back. On an error or Ctrl-C the chunks not started are
-    cancelled (one being played finishes in the background; its result is dropped)."""
+    import again, no columns to pickle back. At most two chunks per thread are in flight and a
+    result is let go once given, so memory stays flat however many chunks a run has. On an
+    error or Ctrl-C the chunks not started are cancelled (one being played finishes in the
+    background; its result is dropped)."""
     executor = _thread_pool(workers)
-    futures = {executor.submit(play, task): i for i, task in enumerate(tasks)}
-    pending = set(futures)
+    queued = iter(enumerate(tasks))
+    futures: dict = {}
+
+    def submit_next() -> None:
+        for i, task in queued:
+            futures[executor.submit(play, task)] = i
+            return
+
+    for _ in range(2 * workers):
+        submit_next()
     try:
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while futures:
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: (f.exception() is not None, futures[f])):
-                yield futures[future], future.result()
+                i = futures.pop(future)
+                submit_next()
+                yield i, future.result()
     finally:
-        for future in pending:
+        for future in futures:
             future.cancel()
 
 

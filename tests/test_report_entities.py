@@ -203,3 +203,19 @@ def test_rate_against_share_is_the_exact_binomial_test_and_the_rate_interval():
     assert (diff.value, diff.low, diff.high) == pytest.approx((0.345 - 0.25, low - 0.25,
                                                                high - 0.25))
     assert diff.test == "exact binomial" and diff.p < 1e-4
+
+
+def test_the_with_and_without_join_in_blocks_of_games_sums_to_the_whole(monkeypatch):
+    """The join runs a block of game indices at a time (memory flat at a million games): the
+    blocks' sums are the whole join's, whatever the block size."""
+    import polars as pl
+    from reports import entities
+    seats = pl.LazyFrame({"game": [0, 0, 1, 2, 3, 3, 4], "hero": ["a", "b", "a", "a", "b", "b", "c"]})
+    won = pl.LazyFrame({"game": [0, 1, 2, 3, 4], "x": [1.0, 0.0, 1.0, 1.0, 0.0]})
+    stats = [pl.len().alias("n"), pl.col("x").sum().alias("s"), (pl.col("x") ** 2).sum().alias("q")]
+    present = seats.unique()
+    whole = present.join(won, on=["game"]).group_by("hero").agg(stats).collect().sort("hero")
+    for block in (1, 2, 3, 100):
+        monkeypatch.setattr(entities, "BLOCK", block)
+        found = entities._joined_in_blocks(present, won, ["game"], "hero", stats).sort("hero")
+        assert found.equals(whole.cast(found.schema)), block
