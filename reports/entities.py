@@ -165,14 +165,12 @@ def _joined_in_blocks(present: pl.LazyFrame, won: pl.LazyFrame, unit: list, colu
     """``stats`` of ``won`` per value of ``column`` over the games where it is present: joined
     a block of game indices at a time (a game's rows all fall in one block; the Parquet
     statistics on ``game`` skip the other chunk files), the blocks' sums added up."""
-    top = collect(won.select(pl.col("game").max())).item()
+    top = collect(won.select(pl.col("game").max())).item() or 0      # None: no games
     parts = []
-    for low in range(0, (top if top is not None else -1) + 1, BLOCK):
+    for low in range(0, top + 1, BLOCK):
         block = pl.col("game").is_between(low, low + BLOCK, closed="left")
         parts.append(collect(present.filter(block).join(won.filter(block), on=unit)
                              .group_by(column).agg(stats)))
-    if not parts:
-        return collect(present.join(won, on=unit).group_by(column).agg(stats))
     return pl.concat(parts).group_by(column).agg(pl.col("n", "s", "q").sum())
 
 

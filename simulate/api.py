@@ -82,15 +82,16 @@ def _importing_report(progress: Callable[[int, int], None] | None
     """``progress``, which also starts importing the report's modules (scipy, matplotlib: a
     few CPU seconds) on a thread once the first game is in: the kernels and worker processes
     play without this process's GIL, so the imports overlap the play instead of following it."""
-    started = threading.Event()
+    started = False
 
     def import_report() -> None:
         with suppress(Exception):          # the report imports again, and says what failed
             import reports.report  # noqa: F401
 
     def seen(done: int, total: int) -> None:
-        if done and not started.is_set() and done < total:
-            started.set()
+        nonlocal started
+        if done and not started and done < total:
+            started = True
             threading.Thread(target=import_report, daemon=True, name="import-report").start()
         if progress:
             progress(done, total)

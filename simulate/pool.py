@@ -99,14 +99,16 @@ def _thread_pool(workers: int) -> ThreadPoolExecutor:
     """One pool of ``workers`` threads kept for the process's life (a study plays many runs)."""
     global _threads
     with _threads_guard:
-        if _threads is None or _threads._max_workers != workers:
-            if _threads is not None:
-                _threads.shutdown(wait=False)
-            _threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kernel")
-        return _threads
+        size, pool = _threads
+        if pool is None or size != workers:
+            if pool is not None:
+                pool.shutdown(wait=False)
+            _threads = workers, ThreadPoolExecutor(max_workers=workers,
+                                                   thread_name_prefix="kernel")
+        return _threads[1]
 
 
-_threads: ThreadPoolExecutor | None = None
+_threads: tuple[int, ThreadPoolExecutor | None] = (0, None)    # (workers, the pool)
 _threads_guard = threading.Lock()
 
 

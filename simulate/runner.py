@@ -24,7 +24,7 @@ from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
 from simulate.play import TRACE_COLUMN, play_game, strategy_hook
-from simulate.pool import play_threaded, play_watched
+from simulate.pool import play_threaded, play_watched, warm
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
 from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS, frame
@@ -278,6 +278,8 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
     engine, why = run_engine(cfg, debug)
+    if backend == "loky" and not in_process(cfg, engine):
+        warm()                         # a worker imports the engines while this one sets up
     out = Path(cfg.out)
     with claimed(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
@@ -341,7 +343,6 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
         for i, result in play_watched(play_chunk, tasks, workers,
                                       cfg.decision_seconds):
             yield todo[i], result
-
 
 
 def in_process(cfg: RunConfig, engine: str) -> bool:

@@ -32,16 +32,12 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
     from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_config
     from simulate.cli.progress import RunProgress
-    from simulate.pool import warm
-    from simulate.runner import in_process, run_engine
 
     with user_errors(debug):
         check_backend(backend, scheduler)
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)
-        if backend == "loky" and not in_process(cfg, run_engine(cfg, debug)[0]):
-            warm()                               # a worker imports while this one sets up
         if cfg.jobs > (os.cpu_count() or 1):
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
