@@ -1,6 +1,6 @@
 """The generic ``search`` strategy: legal, deterministic, blind to hidden information, and at
 least as strong as the heuristic it plays out with (small budgets and small game counts; the
-bigger evidence is in the README and configs/skill_*.toml)."""
+bigger evidence is in docs/strategies.md, bench/README.md and configs/skill_*.toml)."""
 import random
 from functools import partial
 
