@@ -123,6 +123,15 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
 
 
 def render(report: Report, run: RunTables) -> str:
+    closing = [("What was run", facts.what_was_run(run)), ("Columns", facts.columns(run.spec))]
+    return render_page(report.title, report.summary,
+                       [(s.title, s.blocks) for s in report.sections], closing)
+
+
+def render_page(title: str, summary: list, sections: list[tuple[str, list]],
+                closing: list[tuple[str, list]], head: str = "") -> str:
+    """One self-contained HTML page of blocks (the report, or a comparison of two runs);
+    ``head``: markup of the tool's own for the page's head (trusted, never user text)."""
     env = Environment(loader=PackageLoader("reports", "templates"),
                       autoescape=select_autoescape(["html", "j2"]))
     for name, kind in (("heading", b.Heading), ("paragraph", b.Paragraph), ("table", b.Table),
@@ -132,10 +141,8 @@ def render(report: Report, run: RunTables) -> str:
     env.filters["cell"] = cell
     env.tests["numeric"] = lambda v: isinstance(v, (int, float, b.Rate, b.Mean)) \
         and not isinstance(v, bool)
-    closing = [("What was run", facts.what_was_run(run)), ("Columns", facts.columns(run.spec))]
     return env.get_template("report.html.j2").render(
-        title=report.title, summary=report.summary,
-        sections=[(s.title, s.blocks) for s in report.sections], closing=closing,
+        title=title, summary=summary, sections=sections, closing=closing, head=head,
         generated=dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
 
 
@@ -156,4 +163,4 @@ def _p(p: float) -> str:
     return p_text(p)
 
 
-__all__ = ["BASELINE", "Report", "build_report", "load_run", "render", "structure"]
+__all__ = ["BASELINE", "Report", "build_report", "load_run", "render", "render_page", "structure"]

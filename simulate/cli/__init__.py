@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import OneLineGroup
-from simulate.cli import (cards_cmd, components_cmd, inspect_cmds, replay_cmd, run_cmd, train_cmd,
-                          tune_cmd)
+from simulate.cli import (cards_cmd, compare_cmd, components_cmd, inspect_cmds, replay_cmd, run_cmd,
+                          train_cmd, tune_cmd)
 
 # rich_markup_mode=None: help texts are plain text, so "[run]" prints as written; -h = --help.
 app = typer.Typer(cls=OneLineGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -46,4 +46,5 @@ app.command("replay")(replay_cmd.replay)
 app.command("list")(inspect_cmds.list_games)
 app.command("validate")(inspect_cmds.validate)
 app.command("report")(inspect_cmds.report)
+app.command("compare")(compare_cmd.compare)
 app.add_typer(components_cmd.app, name="components")
