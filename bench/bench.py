@@ -255,8 +255,15 @@ def ratios_part(results: dict) -> None:
     print("\n".join(ratios.table(results["ratios"])), flush=True)
 
 
+def dask_part(results: dict) -> None:
+    """Games per second on a Dask cluster of separate processes with 1 and 2 workers, and an
+    extrapolation to N machines labelled so (bench/dask_scaling.py)."""
+    import dask_scaling
+    results["dask_scaling"] = dask_scaling.scaling(800 if QUICK else 4000)
+
+
 def main() -> None:
-    parts = {"search": search_part, "strength": strength_part, "train": train_part,
+    parts = {"dask": dask_part, "search": search_part, "strength": strength_part, "train": train_part,
              "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part,
              "dungeon-roll-kernel": dungeon_roll_kernel_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
@@ -297,6 +304,7 @@ def main() -> None:
     train_part(results)
     cards_part(results)
     error_budget_part(results)
+    dask_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 
