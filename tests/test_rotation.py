@@ -1,5 +1,7 @@
 """[players] rotate = true: every game seed in every rotation of the seats, so strategy and seat
 are no longer confounded; a variant with its own seed is compared unpaired."""
+from collections import Counter
+
 import numpy as np
 import polars as pl
 import pytest
@@ -10,7 +12,7 @@ from reports.blocks import Rate, Share
 from reports.report import structure
 from reports.section import Section
 from reports.tables import from_frames, open_run
-from simulate.config import parse_config
+from simulate.config import heroes_for_game, parse_config
 from simulate.games import get_game
 from simulate.runner import run
 from tests.test_report_statistics import FakeSpec
@@ -95,3 +97,30 @@ def test_one_strategy_rotated_plays_each_seed_once_and_the_report_says_so(tmp_pa
     assert games.height == 6 and games["rotation"].to_list() == [0] * 6
     text = str([b for s in structure(open_run(tmp_path / "o")).sections for b in s.blocks])
     assert "each rotation would replay the same game" in text
+
+
+def hero_tables(game: str, players: int, games: int) -> list[list[str]]:
+    spec = get_game(game)
+    return [heroes_for_game(spec, ["all"] * players, i) for i in range(games)]
+
+
+def test_every_hero_meets_every_other_and_sits_at_every_seat_equally_often():
+    """heroes = "all" at 2 players, 1,600 games: every ordered pair of different heroes meets
+    (seat s playing hero (i + s) mod H met 8 of 56), the rarest at least 0.4x the commonest,
+    and every hero at every seat equally often; the same deal again (every variant's)."""
+    tables = hero_tables("dungeon_roll", 2, 1600)
+    met = Counter(map(tuple, tables))
+    heroes = get_game("dungeon_roll").heroes
+    assert set(met) == {(a, b) for a in heroes for b in heroes if a != b}
+    assert min(met.values()) >= 0.4 * max(met.values())
+    assert set(Counter((s, h) for t in tables for s, h in enumerate(t)).values()) == {200}
+    assert hero_tables("dungeon_roll", 2, 1600) == tables
+
+
+def test_classes_of_one_colour_never_meet_and_every_other_pair_does():
+    spec = get_game("roll_player")
+    tables = hero_tables("roll_player", 4, 12 * 60)
+    colour = {c: i // 2 for i, c in enumerate(spec.heroes)}     # listed two by colour
+    assert all(len({colour[c] for c in t}) == 4 for t in tables)
+    pairs = Counter(tuple(t[:2]) for t in hero_tables("roll_player", 2, 1200))
+    assert len(pairs) == 12 * 11 - 12 and min(pairs.values()) >= 0.4 * max(pairs.values())
