@@ -20,6 +20,8 @@ adventure deck at 3 players, every card removed and granted, 1,000 paired games 
 study (about a minute on the kernel); ``python bench/bench.py cards`` measures only that.
 And every game's games per CPU second on both engines as a ratio to a plain-Python yardstick in
 the same run (bench/ratios.py, issue 22); ``python bench/bench.py ratios`` measures only that.
+And issue 33's replicate coverage studies (bench/replicates.py); ``python bench/bench.py coverage``
+measures only that.
 """
 from __future__ import annotations
 
@@ -244,6 +246,13 @@ def error_budget_part(results: dict) -> None:
                                "stopping_bias": error_budget.stopping_bias(replicates)}
 
 
+def coverage_part(results: dict) -> None:
+    """Issue 33's replicate coverage studies: rotated headlines, heroes = "all", rare rates and
+    the power line (bench/replicates.py; quick subsets in tests/test_report_coverage.py)."""
+    import replicates
+    results["coverage"] = replicates.main(QUICK)
+
+
 def dungeon_roll_kernel_part(results: dict) -> None:
     """Dungeon Roll's rates on one core per engine and a million solo games end to end with the
     report (issue 22: at most 20 s on 2 cores), bench/kernel_bench.py."""
@@ -265,7 +274,7 @@ def dask_part(results: dict) -> None:
 def main() -> None:
     parts = {"dask": dask_part, "search": search_part, "strength": strength_part, "train": train_part,
              "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part,
-             "dungeon-roll-kernel": dungeon_roll_kernel_part}
+             "dungeon-roll-kernel": dungeon_roll_kernel_part, "coverage": coverage_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
         results = json.loads((HERE / "results.json").read_text())
         parts[sys.argv[1]](results)
@@ -304,6 +313,7 @@ def main() -> None:
     train_part(results)
     cards_part(results)
     error_budget_part(results)
+    coverage_part(results)
     dask_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")

@@ -136,6 +136,20 @@ class Mean:
         return cls(mean, low, high, n)
 
 
+@dataclass(frozen=True)
+class Share(Mean):
+    """A rate whose unit is a seed played in every rotation of the seats: each seed's share of
+    its rotations won is one value (the rotations share the dice), so the interval, a t interval
+    within [0, 1], counts a seed once. Printed as a rate."""
+
+    def __str__(self) -> str:
+        if not self.n:
+            return "–"
+        if self.low != self.low:
+            return f"{100 * self.value:.1f} % [n = {self.n}: no interval]"
+        return percent_interval(self.value, self.low, self.high)
+
+
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95,
             bounds: tuple[float, float] = UNBOUNDED) -> Mean:
     x = np.asarray(values, dtype=float)

@@ -59,7 +59,7 @@ def hero_assignment(heroes: list) -> str:
         return "dealt at random"
     if heroes[0] == ALL_HEROES:
         return ('every hero in turn (heroes = "all"): each seat plays each hero equally '
-                "often, the same in every variant")
+                "often, who meets whom balanced and seeded, the same in every variant")
     return " | ".join(h if h not in (None, "random") else "dealt at random" for h in heroes)
 
 

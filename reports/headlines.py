@@ -13,8 +13,7 @@ from typing import Any
 import polars as pl
 
 from reports.blocks import Mean, Rate, Table
-from reports.tables import BASELINE, COUNT, baseline_or_first, collect, means, rate_of, \
-    value_counts
+from reports.tables import BASELINE, COUNT, baseline_or_first, collect, value_counts
 from simulate.leads import check_report, columns, headlines, lead_column
 from simulate.statistics import UNBOUNDED
 
@@ -51,8 +50,14 @@ def words(spec: Any, column: str) -> str | None:
     return text or column.replace("_", " ")
 
 
-def _mean(query: pl.LazyFrame, column: str, bounds=COUNT) -> Mean:
-    return means(query, [column], bounds=bounds)[0][1][column]
+def _mean(run, query: pl.LazyFrame, column: str, bounds=COUNT) -> Mean:
+    """A column's mean with the game seed as the unit (a seed's rotations count once)."""
+    return run.unit_means(query, [column], bounds=bounds)[0][1][column]
+
+
+def _rate(run, query: pl.LazyFrame, column: str):
+    """A boolean column's rate with the game seed as the unit (a seed's rotations once)."""
+    return run.unit_rates(query, column)[0][1]
 
 
 def _per_game(run, players: int, column: str, bounds=COUNT) -> Mean:
@@ -61,7 +66,7 @@ def _per_game(run, players: int, column: str, bounds=COUNT) -> Mean:
     stars can be negative), a led column of any sign UNBOUNDED)."""
     seats = run.seats_at(players, baseline_or_first(run))
     per_game = seats.group_by(run.keys).agg(pl.col(column).cast(pl.Float64).mean())
-    return _mean(per_game, column, bounds)
+    return _mean(run, per_game, column, bounds)
 
 
 def _games(run, players: int) -> pl.LazyFrame:
@@ -72,24 +77,24 @@ def roll_for_adventure(run, players: int) -> dict:
     games = _games(run, players)
     turn = games.filter(pl.col("shadow_master_turn").is_not_null())
     median = collect(turn.select(pl.col("shadow_master_turn").median())).item()
-    return {"team win rate": rate_of(games, "won"),
-            "Master of Shadows appears": rate_of(games.with_columns(
+    return {"team win rate": _rate(run, games, "won"),
+            "Master of Shadows appears": _rate(run, games.with_columns(
                 pl.col("shadow_master_turn").is_not_null().alias("appears")), "appears"),
-            "Master of Shadows' turn": _mean(games, "shadow_master_turn"),
+            "Master of Shadows' turn": _mean(run, games, "shadow_master_turn"),
             "Master of Shadows' median turn": "–" if median is None else f"{median:g}"}
 
 
 def roll_player(run, players: int) -> dict:
-    return {"winning stars": _mean(_games(run, players), "winning_stars", UNBOUNDED),
+    return {"winning stars": _mean(run, _games(run, players), "winning_stars", UNBOUNDED),
             "stars per seat": _per_game(run, players, "score", run.spec.score_bounds)}
 
 
 def dungeon_roll(run, players: int) -> dict:
     if players > 1:
-        return {"winning XP": _mean(_games(run, players), "winning_score"),
+        return {"winning XP": _mean(run, _games(run, players), "winning_score"),
                 "mean XP": _per_game(run, players, "score")}
     seats = run.seats_at(1, baseline_or_first(run))
-    found = {"mean XP": _mean(seats, "score"), "solo win rate": rate_of(seats, "won")}
+    found = {"mean XP": _mean(run, seats, "score"), "solo win rate": _rate(run, seats, "won")}
     titles = value_counts(seats, "solo_rank") if "solo_rank" in _names(run.seats) else None
     if titles is not None and titles.height:
         top = titles.sort("count", descending=True).row(0, named=True)
@@ -100,22 +105,23 @@ def dungeon_roll(run, players: int) -> dict:
 
 def risky_adventure(run, players: int) -> dict:
     games = _games(run, players)
-    return {"winning fame": _mean(games, "winning_fame"),
-            "rounds per game": _mean(games, "rounds")}
+    return {"winning fame": _mean(run, games, "winning_fame"),
+            "rounds per game": _mean(run, games, "rounds")}
 
 
 def adventure_realms(run, players: int) -> dict:
     games = _games(run, players)
     by_vp = games.with_columns((pl.col("end_reason") == "vp").alias("by_vp"))
-    return {"winner's VP": _mean(games, "winner_vp"), "ended by VP": rate_of(by_vp, "by_vp"),
-            "rounds per game": _mean(games, "rounds")}
+    return {"winner's VP": _mean(run, games, "winner_vp"),
+            "ended by VP": _rate(run, by_vp, "by_vp"),
+            "rounds per game": _mean(run, games, "rounds")}
 
 
 def generic(run, players: int) -> dict:
     """A game without a headline function: the win rate (solo or co-op) and the mean score."""
     found = {}
     if players == 1 or run.cooperative:
-        found["win rate"] = rate_of(run.results_at(players, baseline_or_first(run)), "won")
+        found["win rate"] = _rate(run, run.results_at(players, baseline_or_first(run)), "won")
     found["mean score"] = _per_game(run, players, "score", run.spec.score_bounds)
     return found
 
@@ -129,8 +135,8 @@ def column_value(run, players: int, column: str):
     if column in _names(run.games):
         games = _games(run, players)
         if _kind(run.spec, column) == "bool":
-            return rate_of(games, column)
-        return _mean(games, column, UNBOUNDED)
+            return _rate(run, games, column)
+        return _mean(run, games, column, UNBOUNDED)
     return _per_game(run, players, column, UNBOUNDED)
 
 
@@ -173,9 +179,12 @@ def headline_table(run, lead: str | None = None) -> Table:
     counts = run.player_counts
     rows = [[name] + [values.get(p, "–") for p in counts]
             for name, _, values in headline_rows(run, lead)]
-    sizes = [run.count(p, baseline_or_first(run)) for p in counts]
-    games = f"{sizes[0]:,} games per player count" if len(set(sizes)) == 1 else \
-        "; ".join(f"{n:,} games at {p}" for n, p in zip(sizes, counts))
+    sizes = [run.seeds(p, baseline_or_first(run)) for p in counts]
+    unit = "game seeds" if run.rotate else "games"
+    games = f"{sizes[0]:,} {unit} per player count" if len(set(sizes)) == 1 else \
+        "; ".join(f"{n:,} {unit} at {p}" for n, p in zip(sizes, counts))
+    if run.rotate:
+        games += ", each counted once over its rotations of the seats"
     which = "the printed rules" if baseline_or_first(run) == BASELINE else baseline_or_first(run)
     return Table(["at " + which] + [f"{p} player{'s' if p > 1 else ''}" for p in counts], rows,
                  f"Headline at {which} ({games}); 95 % intervals",

@@ -52,22 +52,37 @@ def build(section: Section) -> None:
 
 
 def _unit_text(run) -> str:
+    if run.rotate and replays_alike(run):
+        return ("rotate = true, but every seat plays the same strategy with no hero fixed to "
+                "it: each rotation would replay the same game on the same dice, so each seed "
+                "was played once." + (" The seats share one result: every rate counts one row "
+                                      "per game." if run.cooperative else ""))
     if run.cooperative:
         return ("This game is cooperative: the seats share one result, so every rate counts one "
                 "row per game, never one per seat.")
     text = ("Every table is within one player count. Fair share = the win rate every seat would "
             "have if seats were equal (total wins / seats; 1/players without shared wins).")
     if run.rotate:
-        text += " Each game seed was played in every rotation of the seats."
+        text += (" Each game seed was played in every rotation of the seats; a seed counts "
+                 "once (its rotations share the dice), so a seat's rate is its mean share of "
+                 "rotations won per seed.")
     return text
+
+
+def replays_alike(run) -> bool:
+    """Whether the run's rotations replayed one game (runner.rotations plays it once): one
+    strategy in every seat and no hero given to a seat."""
+    identity = run.manifest.get("identity", {})
+    strategies = {str(s) for s in identity.get("strategies") or []}
+    return len(strategies) == 1 and not any(identity.get("heroes") or [])
 
 
 def _seat_table(section: Section, players: int, variant: str) -> Table:
     run = section.run
     results = run.results_at(players, variant)
     by = [] if run.cooperative else ["seat"]
-    wins = dict(rates(results, "won", by))
-    scores = dict(means(results, ["score"], by))
+    wins = dict(run.unit_rates(results, "won", by))       # a seed's rotations count once
+    scores = dict(run.unit_means(results, ["score"], by))
     fair = section.fair_share(players, variant)
     rows = []
     for key, won in wins.items():

@@ -27,8 +27,9 @@ import polars as pl
 from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, percent_interval
 from reports.findings import Family, Finding
 from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
-from simulate.statistics import (Difference, equal_seats, paired_means, paired_rates,
-                                 sd_from_sums, unpaired_means, unpaired_rates, within_game)
+from simulate.statistics import (Difference, claimed_change, equal_seats, paired_means,
+                                 paired_rates, sd_from_sums, unpaired_means, unpaired_rates,
+                                 within_game)
 
 WIDE_RATE = 0.10          # a rate interval wider than 10 points gets a warning
 TINY = 30                 # fewer games than this in a cell gets a warning
@@ -93,12 +94,16 @@ class Section:
         if self.widest[0]:
             lines.append(f"The widest rate interval is {100 * self.widest[0]:.1f} points "
                          f"({self.widest[1]}).")
+        tests = self.family.budget or len(self.family.findings)
+        scale = claimed_change(1.0, tests)         # to Holm's level
         for players in sorted(self.detectable):
             text = f"At {players} player{'s' if players > 1 else ''}, the smallest win-rate " \
-                   f"change this run detects with 80 % power is about " \
-                   f"{100 * self.detectable[players]:.1f} points"
+                   f"change the summary claims with 80 % power (Holm over {tests} test" \
+                   f"{'s' if tests != 1 else ''}) is about " \
+                   f"{100 * self.detectable[players] * scale:.1f} points"
             if players in self.needed:
-                text += f"; a 1-point change would need about {self.needed[players]:,.0f} games"
+                text += f"; a 1-point change would need about " \
+                        f"{self.needed[players] * scale ** 2:,.0f} games"
             lines.append(text + ".")
         if lines:
             blocks.append(Paragraph("Precision: " + " ".join(lines)))

@@ -12,6 +12,7 @@ from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
 from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
+from simulate.statistics import claimed_change
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
@@ -170,17 +171,29 @@ def _unchanged(sections: list, run) -> list:
             for reference, variants in by_reference.items()]
 
 
-def _precision(sections: list) -> list:
-    lines = []
+def claimed_changes(sections: list) -> tuple[int, dict]:
+    """(tests in the report's correction, {players: (smallest win-rate change the summary
+    claims with 80 % power, games a 1-point change needs or None)}): each comparison's
+    detectable change (80 % power at an uncorrected 5 %) taken to Holm's level over the
+    report's tests, the least precise comparison per player count."""
+    tests = sections[0].family.budget or sum(len(s.family.findings) for s in sections) \
+        if sections else 1
+    scale = claimed_change(1.0, tests)
+    worst: dict = {}
     for s in sections:
-        for players, change in sorted(s.detectable.items()):
-            lines.append((players, change, s.needed.get(players)))
-    if not lines:
+        for players, change in s.detectable.items():
+            needed = s.needed.get(players)
+            old = worst.get(players, (0.0, None))
+            worst[players] = (max(old[0], change * scale),
+                              max(filter(None, (old[1], needed and needed * scale ** 2)),
+                                  default=None))
+    return tests, worst
+
+
+def _precision(sections: list) -> list:
+    tests, worst = claimed_changes(sections)
+    if not worst:
         return []
-    worst = {}
-    for players, change, needed in lines:
-        old = worst.get(players, (0.0, None))
-        worst[players] = (max(old[0], change), max(filter(None, (old[1], needed)), default=None))
     text = "; ".join(f"{p} player{'s' if p > 1 else ''}: {100 * c:.1f} points"
                      + (f" ({n:,.0f} games for 1 point)" if n else "")
                      for p, (c, n) in sorted(worst.items()))
@@ -190,8 +203,9 @@ def _precision(sections: list) -> list:
              "the observed win rates (unpaired comparisons)" if len(unpaired) == len(run.compared)
              else "the discordant games of the paired comparisons and the win rates of the "
                   "unpaired ones")
-    return [Paragraph("Smallest win-rate change a variant comparison could detect (80 % power, "
-                      f"from {basis}): {text}.")]
+    return [Paragraph("Smallest win-rate change this summary would claim 4 times in 5 (80 % "
+                      f"power at the level a claim passes: Holm over the report's {tests} tests, "
+                      f"5 % / {tests} two-sided; from {basis}): {text}.")]
 
 
 def _p(p: float) -> str:

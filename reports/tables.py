@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 import polars as pl
 
-from reports.blocks import Mean, Rate
+from reports.blocks import Mean, Rate, Share
 from simulate.statistics import UNBOUNDED
 
 COUNT = (0.0, float("inf"))        # bounds of a count's mean (points, turns, stones): never below 0
@@ -86,6 +86,25 @@ class RunTables:
 
     def count(self, players: int, variant: str | None = None) -> int:
         return int(collect(self.games_at(players, variant).select(pl.len())).item())
+
+    def seeds(self, players: int, variant: str | None = None) -> int:
+        """Game seeds played (with ``rotate`` a seed's rotations are one)."""
+        games = self.games_at(players, variant)
+        return int(collect(games.select(pl.col("game").n_unique())).item()) if self.rotate \
+            else self.count(players, variant)
+
+    def unit_rates(self, query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> list:
+        """``rates`` with the game seed as the unit: under ``rotate`` a seed's rotations share
+        the dice, so they count once (seed_rates)."""
+        return seed_rates(query, column, by) if self.rotate else rates(query, column, by)
+
+    def unit_means(self, query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = (),
+                   bounds: tuple[float, float] = UNBOUNDED) -> list:
+        """``means`` with the game seed as the unit (under ``rotate``: each seed's mean over
+        its rotations is one value)."""
+        if self.rotate:
+            query = per_seed(query, columns, by)
+        return means(query, columns, by, bounds)
 
     def rules(self, variant: str) -> dict:
         for v in self.manifest["identity"]["variants"]:
@@ -205,6 +224,33 @@ def rates(query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> list[tupl
         table = collect(query.select(k, pl.len().alias("n")))
     return [(tuple(row[b] for b in by), Rate(int(row["k"] or 0), int(row["n"])))
             for row in table.iter_rows(named=True)]
+
+
+def per_seed(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str] = ()
+             ) -> pl.LazyFrame:
+    """One row per game seed (and ``by``): each column's mean over the seed's rotations."""
+    return query.group_by(["game", *by]).agg(_num(c).mean() for c in columns)
+
+
+def seed_rates(query: pl.LazyFrame, column: str, by: Sequence[str] = ()) -> list:
+    """(group key, rate) per group with a seed's rotations as one unit: each seed's share of
+    rotations won is one value (Share, a t interval). When every seed's rotations agree (all
+    won or all lost: rotations that replay one game), the shares are 0/1 and the rate is the
+    exact Rate of seeds."""
+    x = pl.col(column).fill_null(False).cast(pl.Float64)
+    shares = query.group_by(["game", *by]).agg(x.mean().alias("x"))
+    share = pl.col("x")
+    aggs = [pl.len().alias("n"), share.sum().alias("s"), (share ** 2).sum().alias("q"),
+            ((share == 0) | (share == 1)).all().alias("whole")]
+    table = collect(shares.group_by(list(by)).agg(aggs)).sort(list(by)) if by else \
+        collect(shares.select(aggs))
+    found = []
+    for row in table.iter_rows(named=True):
+        n, s = int(row["n"]), float(row["s"] or 0)
+        value = Rate(round(s), n) if row["whole"] or not n else \
+            Share.from_sums(n, s, float(row["q"] or 0), (0.0, 1.0))
+        found.append((tuple(row[b] for b in by), value))
+    return found
 
 
 def rate_of(query: pl.LazyFrame, column: str) -> Rate:

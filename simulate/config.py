@@ -380,12 +380,12 @@ def _check_look_ahead(spec: GameSpec, strategies: list[Any]) -> None:
 
 def heroes_for_game(spec: GameSpec, heroes: list[str | None], index: int
                     ) -> list[str | None] | None:
-    """The seats' heroes in game ``index``: with ``heroes = "all"`` seat s plays hero
-    (index + s * stride) mod H, so every seat plays every hero equally often over any H
-    consecutive games (the same in every variant); otherwise the fixed ones (None = dealt)."""
+    """The seats' heroes in game ``index``: with ``heroes = "all"`` every seat plays every hero
+    once in each block of H games and who meets whom is balanced and seeded (simulate.hero_deal;
+    the same in every variant); otherwise the fixed ones (None = dealt)."""
     if heroes and heroes[0] == ALL_HEROES:
-        h, stride = len(spec.heroes), all_heroes_stride(spec.name, len(heroes))
-        return [spec.heroes[(index + s * stride) % h] for s in range(len(heroes))]
+        from simulate.hero_deal import dealt
+        return dealt(spec.name, len(heroes), all_heroes_stride(spec.name, len(heroes)), index)
     return list(heroes) if any(heroes) else None
 
 

@@ -131,9 +131,12 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
 def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
     """(rotation, strategies, seat order) to play each seed with: just the config's seating, or
     with ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy
-    sits in every seat on the same dice (heroes rotate with their seats)."""
+    sits in every seat on the same dice (heroes rotate with their seats). One strategy in every
+    seat and no hero given to a seat: every rotation would replay the same game, so it is
+    played once (reports.seats says so)."""
     n = task["players"]
-    turns = range(n) if task.get("rotate") else range(1)
+    alike = len({repr(s) for s in task["strategies"][:n]}) == 1 and not any(task["heroes"])
+    turns = range(n) if task.get("rotate") and not alike else range(1)
     return [(r, [task["strategies"][(s + r) % n] for s in range(n)],
              [(s + r) % n for s in range(n)]) for r in turns]
 

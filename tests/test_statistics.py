@@ -168,3 +168,15 @@ def test_a_per_game_gap_that_is_the_same_in_every_game_still_has_an_interval():
     assert -1.0 <= diff.low and diff.high <= 1.0
     assert diff.p == 2 * 0.5 ** 40 and not diff.identical
     assert within_game(40, 0.0, 0.0).identical
+
+
+def test_a_rare_rate_keeps_the_exact_interval_up_to_thirty_events():
+    """Issue 33: at 11 of 2,000 Wilson's lower bound passed 0.30 % (a rare end's coverage fell
+    to 90.5 %); scipy's exact interval is kept below 30 events, Wilson from 30."""
+    from scipy.stats import binomtest
+    for k in (11, 29):
+        exact = binomtest(k, 2000).proportion_ci(0.95, method="exact")
+        assert st.rate_interval(k, 2000) == pytest.approx((exact.low, exact.high), rel=1e-12)
+        assert st.rate_interval(2000 - k, 2000) == pytest.approx((1 - exact.high, 1 - exact.low))
+    assert st.rate_interval(11, 2000)[0] < 0.0030
+    assert st.rate_interval(30, 2000) == st.wilson(30, 2000)

@@ -36,16 +36,15 @@ def seatings(spec, task: dict) -> list[tuple[int, list, list | None, np.ndarray]
     the Python runner gives it."""
     from simulate.runner import rotations
     indices = game_indices(task)
-    cycle = max(1, len(spec.heroes))    # heroes_for_game repeats every len(spec.heroes) games
-    groups: dict[tuple, list[np.ndarray]] = {}
-    for phase in np.unique(indices % cycle).tolist():
-        games = indices[indices % cycle == phase]
-        dealt = heroes_for_game(spec, task["heroes"], int(games[0]))
-        for rotation, _, order in rotations(task):
+    turns = rotations(task)
+    groups: dict[tuple, list[int]] = {}
+    for index in indices.tolist():      # heroes = "all" deals each game its own table
+        dealt = heroes_for_game(spec, task["heroes"], index)
+        for rotation, _, order in turns:
             heroes = tuple(dealt[s] for s in order) if dealt else None
-            groups.setdefault((rotation, heroes), []).append(games)
-    return [(rotation, rotations(task)[rotation][1], list(heroes) if heroes else None,
-             np.sort(np.concatenate(games))) for (rotation, heroes), games in groups.items()]
+            groups.setdefault((rotation, heroes), []).append(index)
+    return [(rotation, turns[rotation][1], list(heroes) if heroes else None,
+             np.asarray(games, dtype=np.int64)) for (rotation, heroes), games in groups.items()]
 
 
 def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
