@@ -222,22 +222,36 @@ def _lock(path: Path) -> Iterator[None]:
     except ImportError:                     # no flock (Windows): run without the lock
         yield
         return
+    fd = _open_lock(path / LOCK)
     try:
-        fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
-    except OSError as exc:
-        raise ConfigError(f"{path / LOCK} cannot be opened as this tool's lock file "
-                          f"({exc.strerror}); move it away or choose another out folder") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             raise ConfigError(f"{path / LOCK} is not a file; move it away or choose another "
                               "out folder")
+        if info.st_nlink > 1:               # a hard link: another file's content, not ours
+            raise ConfigError(f"{path / LOCK} is a hard link to another file (link count "
+                              f"{info.st_nlink}), not this tool's lock; move it away or choose "
+                              "another out folder")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise ConfigError(f"another simulate run is writing into {path}; wait for it to "
                               "finish or choose another out folder") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
         yield
     finally:
         os.close(fd)
+
+
+def _open_lock(file: Path) -> int:
+    """The lock file, opened: created (holding this pid) when missing, else opened read-only,
+    so a file the tool did not create is never truncated or written (a flock needs no write)."""
+    try:
+        try:
+            fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        except FileExistsError:
+            return os.open(file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ConfigError(f"{file} cannot be opened as this tool's lock file "
+                          f"({exc.strerror}); move it away or choose another out folder") from None
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd

@@ -141,6 +141,45 @@ def test_a_lock_that_is_a_link_is_refused_in_a_run_folder(place):
         one_line(invoke(*args), ".simulate.lock")
 
 
+TUNE = """
+[tune]
+rules = { solo_win_score = [5, 35] }
+tolerance = 0.2
+first_games = 10
+max_games = 20
+[[tune.targets]]
+metric = "win_rate"
+equals = 0.5
+"""
+
+
+@pytest.mark.parametrize("command", ["run", "tune", "fresh"])
+def test_a_hard_linked_lock_is_refused_and_its_file_never_written(place, command):
+    out, config, victim = place
+    if command == "tune":
+        config.write_text(config.read_text().replace("count = [1, 2]", "count = 1") + TUNE)
+    if command == "fresh":
+        finished(out, config)
+        (out / ".simulate.lock").unlink()
+    else:
+        out.mkdir()
+    os.link(victim / "victim.txt", out / ".simulate.lock")      # the fixture checks the victim
+    args = {"run": ("run", config), "tune": ("tune", config),
+            "fresh": ("run", config, "--fresh")}[command]
+    one_line(invoke(*args), ".simulate.lock", "hard link")
+    assert (victim / "victim.txt").read_text() == "precious\n"
+
+
+def test_a_users_own_lock_named_file_is_never_overwritten(place):
+    out, config, _ = place
+    out.mkdir()
+    (out / ".simulate.lock").write_text("my notes\n")
+    ok(invoke("run", config))
+    assert (out / ".simulate.lock").read_text() == "my notes\n"
+    ok(invoke("run", config, "--fresh"))
+    assert (out / ".simulate.lock").read_text() == "my notes\n"
+
+
 # --- planted temp files ----------------------------------------------------------------------
 
 def test_planted_temp_links_are_never_written_through(place):
