@@ -365,6 +365,87 @@ def test_a_fresh_killed_midway_can_run_again(place, monkeypatch):
         {k: v["games"]["sha256"] for k, v in reference["chunks"].items()}
 
 
+class Killed(KeyboardInterrupt):
+    """What a SIGKILL at one step leaves: that step and every later one never happen."""
+
+
+def kill_at(monkeypatch, out: Path, step: int) -> list[int]:
+    """Make the ``step``-th change to ``out`` (an unlink, rmdir or rename in it) and every one
+    after it raise :class:`Killed` instead of happening; return the count of changes seen."""
+    seen = [0]
+    for name in ("unlink", "rmdir", "replace"):
+        real = getattr(os, name)
+
+        def killable(*args, _real=real, **kwargs):
+            if not str(args[0]).startswith(str(out)) or "dir_fd" in kwargs:
+                return _real(*args, **kwargs)          # not the results folder's
+            seen[0] += 1
+            if seen[0] >= step:
+                raise Killed
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(os, name, killable)
+    return seen
+
+
+def tables(out):
+    games, seats = read_tables(out)
+    return games.collect().sort("variant", "players", "game"), \
+        seats.collect().sort("variant", "players", "game", "seat")
+
+
+def test_a_fresh_killed_at_every_step_is_never_refused(place, monkeypatch):
+    out, config, _ = place
+    finished(out, config)
+    reference = tables(out)
+    for name in USER_FILES:
+        (out / name).parent.mkdir(exist_ok=True)
+        (out / name).write_text(f"user file {name}")
+    step = 1
+    while True:
+        with monkeypatch.context() as patch:
+            seen = kill_at(patch, out, step)
+            result = invoke("run", config, "--fresh")
+        if seen[0] < step:                       # the whole --fresh ran before the kill
+            ok(result)
+            break
+        assert result.exit_code == 130, (step, result.output)
+        for name in USER_FILES:
+            assert (out / name).read_text() == f"user file {name}", (step, name)
+        again = invoke("run", config)
+        assert again.exit_code == 0, (step, sorted(os.listdir(out)), again.output)
+        assert all(a.equals(b) for a, b in zip(tables(out), reference)), step
+        step += 1
+        assert step < 60
+    assert step > 20                             # every unlink, rmdir and rename was a kill
+
+
+@pytest.mark.parametrize("left", ["first manifest temp", "empty tables", "claim and tables"])
+def test_what_a_killed_first_write_leaves_is_not_refused(place, left):
+    out, config, _ = place
+    out.mkdir()
+    (out / ".simulate.lock").write_text("")
+    if left == "first manifest temp":
+        (out / ".simulate-manifest.json-k3j_9x0a.tmp").write_text('{"format": "dice-b')
+    else:
+        (out / "games").mkdir()
+        (out / "seats").mkdir()
+    if left == "claim and tables":
+        (out / "seats" / "notes.txt").write_text("mine")       # a user's, kept
+        (out / ".simulate-claim").write_bytes(b'{"format": "dice-balance-run", "claim": true}\n')
+    ok(invoke("run", config))
+    assert not (out / ".simulate-claim").exists()
+    assert read_tables(out)[0].collect().height == 40
+    if left == "claim and tables":
+        assert (out / "seats" / "notes.txt").read_text() == "mine"
+
+
+def test_a_non_empty_folder_without_any_marker_is_still_refused(place):
+    out, config, _ = place
+    (out / "seats").mkdir(parents=True)
+    (out / "seats" / "notes.txt").write_text("mine")
+    one_line(invoke("run", config), "not empty")
+
+
 # --- the fingerprint --------------------------------------------------------------------------
 
 def test_every_package_file_is_fingerprinted(place):
