@@ -28,7 +28,7 @@ from simulate.games.base import ConfigError
 from simulate.games.component_files import folder_digest
 from simulate.games.grants import shown_grant, shown_seat
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
-                                     read_marker)
+                                     read_marker, unclaim)
 from simulate.sources import source_hashes
 
 MIN_BYTES_PER_ROW = 1    # every real chunk file holds far more (a seed alone is 8 bytes a game)
@@ -107,6 +107,7 @@ def save(out: Path, data: dict) -> None:
     data["checksum"] = digest(data)
     # compact: json's C encoder (an indented dump is pure Python, and this runs every chunk)
     write_inside(out, MANIFEST, json.dumps(data, default=str, separators=(",", ":")).encode())
+    unclaim(out)                      # the folder is the tool's by its manifest again
 
 
 def changes(old: dict, new: dict) -> str:

@@ -1,12 +1,16 @@
 """The results folder (``out``): which folder the tool may write into and which files are its own.
 
-A folder is the tool's only when it is empty (or new) or holds the tool's marker: a
-``manifest.json`` with the tool's format tag. ``--fresh`` deletes only the files that manifest
-lists (its chunk Parquet files, ``report.html``, the adaptive command's JSON) and the manifest
-last, so a killed ``--fresh`` can run again; a user's file is never deleted, and a non-empty
-folder without the marker is refused. Links and entries of the wrong kind (a folder where a file
-belongs) are refused in one line, never followed (see :mod:`simulate.folder_io`). A lock file
-refuses a second run writing into the same folder at once.
+A folder is the tool's only when it is empty (or new, or holds only what a killed first write
+leaves: empty table folders, the tool's temp files) or holds the tool's marker: a
+``manifest.json`` with the tool's format tag, or ``.simulate-claim``. The claim is written before
+a new folder is first used and before ``--fresh`` deletes anything, and removed only once the
+folder holds a manifest again, so a run killed at any step between is still the tool's and the
+next command finishes the clearing. ``--fresh`` deletes only the files that manifest lists (its
+chunk Parquet files, ``report.html``, the adaptive command's JSON) and the manifest last; a
+user's file is never deleted, and a non-empty folder without a marker is refused. Links and
+entries of the wrong kind (a folder where a file belongs) are refused in one line, never
+followed (see :mod:`simulate.folder_io`). A lock file refuses a second run writing into the same
+folder at once.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
-from simulate.folder_io import expect_file, folder_inside, kind, read_regular
+from simulate.folder_io import expect_file, folder_inside, kind, read_regular, write_inside
 from simulate.games.base import ConfigError
 
 FORMAT = "dice-balance-run"          # the marker: manifest["format"]
@@ -28,6 +32,9 @@ REPORT = "report.html"
 ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json",   # [table] -> its results
             "cards": "cards.json", "train": "train.json"}
 LOCK = ".simulate.lock"
+CLAIM = ".simulate-claim"            # the folder is being cleared or set up (see the docstring)
+CLAIM_TEXT = b'{"format": "dice-balance-run", "claim": true}\n'
+LEFTOVER = re.compile(r"\.simulate-(manifest\.json|\.simulate-claim)-[a-z0-9_]{8}\.tmp")
 RETRAIN = "retrain"                  # the races of re-trained variants: retrain/v<K>, each a run
 RACE = re.compile(r"v\d{1,6}")
 TABLES = ("games", "seats")
@@ -91,10 +98,36 @@ def check_out(path: Path) -> dict | None:
     if MANIFEST in entries:
         check_kinds(path)
         return read_marker(path)
-    if entries - {LOCK}:
+    if is_claimed(path):
+        check_kinds(path)
+        return None
+    if any(not _leftover(path / name) for name in entries - {LOCK}):
         raise ConfigError(f"out folder {path} is not empty and holds no results of this tool "
                           f"({MANIFEST} missing); choose a new or empty folder")
     return None
+
+
+def is_claimed(path: Path) -> bool:
+    """Whether ``path`` holds the tool's claim (a run or ``--fresh`` that has not yet written
+    its manifest)."""
+    try:
+        return read_regular(path / CLAIM, len(CLAIM_TEXT)) == CLAIM_TEXT
+    except OSError:
+        return False
+
+
+def unclaim(path: Path) -> None:
+    """The folder holds a manifest again: its claim is no longer needed."""
+    if kind(path / CLAIM) == "file":
+        os.unlink(path / CLAIM)
+
+
+def _leftover(path: Path) -> bool:
+    """What only a first write killed before its manifest leaves (nothing of a user's): an
+    empty table folder or the tool's temp file of the first manifest or claim."""
+    if path.name in (*TABLES, RETRAIN) and kind(path) == "folder":
+        return not any(path.iterdir())
+    return bool(LEFTOVER.fullmatch(path.name)) and kind(path) == "file"
 
 
 def check_kinds(path: Path) -> None:
@@ -145,7 +178,7 @@ def clear(path: Path, manifest: dict) -> int:
     re-training race's folder the same way; return how many files were removed. Every entry,
     the races' manifests included, is checked before the first is deleted: a damaged race is
     one line with nothing deleted, never a half-cleared run."""
-    plan = _clear_plan(path, manifest)
+    plan = _clear_plan(path, manifest) if manifest else [(path, [])]
     for folder, files in plan:
         for file in files:
             file.unlink(missing_ok=True)
@@ -191,8 +224,11 @@ def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
         raise ConfigError(f"out folder {path} cannot be created: {exc.strerror}") from None
     with nullcontext() if path in _held_for_rounds else _lock(path):
         manifest = check_out(path)          # again, now that no other run can change it
-        if fresh and manifest is not None:
-            clear(path, manifest)
+        unfinished = is_claimed(path)       # a --fresh or first write that was killed
+        if manifest is None or fresh or unfinished:
+            if not unfinished:
+                write_inside(path, CLAIM, CLAIM_TEXT)   # first: the folder stays the tool's
+            clear(path, manifest or {})
             manifest = None
         yield manifest
 
@@ -222,22 +258,36 @@ def _lock(path: Path) -> Iterator[None]:
     except ImportError:                     # no flock (Windows): run without the lock
         yield
         return
+    fd = _open_lock(path / LOCK)
     try:
-        fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
-    except OSError as exc:
-        raise ConfigError(f"{path / LOCK} cannot be opened as this tool's lock file "
-                          f"({exc.strerror}); move it away or choose another out folder") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             raise ConfigError(f"{path / LOCK} is not a file; move it away or choose another "
                               "out folder")
+        if info.st_nlink > 1:               # a hard link: another file's content, not ours
+            raise ConfigError(f"{path / LOCK} is a hard link to another file (link count "
+                              f"{info.st_nlink}), not this tool's lock; move it away or choose "
+                              "another out folder")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise ConfigError(f"another simulate run is writing into {path}; wait for it to "
                               "finish or choose another out folder") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
         yield
     finally:
         os.close(fd)
+
+
+def _open_lock(file: Path) -> int:
+    """The lock file, opened: created (holding this pid) when missing, else opened read-only,
+    so a file the tool did not create is never truncated or written (a flock needs no write)."""
+    try:
+        try:
+            fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        except FileExistsError:
+            return os.open(file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ConfigError(f"{file} cannot be opened as this tool's lock file "
+                          f"({exc.strerror}); move it away or choose another out folder") from None
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd

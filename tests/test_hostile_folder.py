@@ -141,6 +141,45 @@ def test_a_lock_that_is_a_link_is_refused_in_a_run_folder(place):
         one_line(invoke(*args), ".simulate.lock")
 
 
+TUNE = """
+[tune]
+rules = { solo_win_score = [5, 35] }
+tolerance = 0.2
+first_games = 10
+max_games = 20
+[[tune.targets]]
+metric = "win_rate"
+equals = 0.5
+"""
+
+
+@pytest.mark.parametrize("command", ["run", "tune", "fresh"])
+def test_a_hard_linked_lock_is_refused_and_its_file_never_written(place, command):
+    out, config, victim = place
+    if command == "tune":
+        config.write_text(config.read_text().replace("count = [1, 2]", "count = 1") + TUNE)
+    if command == "fresh":
+        finished(out, config)
+        (out / ".simulate.lock").unlink()
+    else:
+        out.mkdir()
+    os.link(victim / "victim.txt", out / ".simulate.lock")      # the fixture checks the victim
+    args = {"run": ("run", config), "tune": ("tune", config),
+            "fresh": ("run", config, "--fresh")}[command]
+    one_line(invoke(*args), ".simulate.lock", "hard link")
+    assert (victim / "victim.txt").read_text() == "precious\n"
+
+
+def test_a_users_own_lock_named_file_is_never_overwritten(place):
+    out, config, _ = place
+    out.mkdir()
+    (out / ".simulate.lock").write_text("my notes\n")
+    ok(invoke("run", config))
+    assert (out / ".simulate.lock").read_text() == "my notes\n"
+    ok(invoke("run", config, "--fresh"))
+    assert (out / ".simulate.lock").read_text() == "my notes\n"
+
+
 # --- planted temp files ----------------------------------------------------------------------
 
 def test_planted_temp_links_are_never_written_through(place):
@@ -324,6 +363,87 @@ def test_a_fresh_killed_midway_can_run_again(place, monkeypatch):
     again = json.loads((out / "manifest.json").read_text())
     assert {k: v["games"]["sha256"] for k, v in again["chunks"].items()} == \
         {k: v["games"]["sha256"] for k, v in reference["chunks"].items()}
+
+
+class Killed(KeyboardInterrupt):
+    """What a SIGKILL at one step leaves: that step and every later one never happen."""
+
+
+def kill_at(monkeypatch, out: Path, step: int) -> list[int]:
+    """Make the ``step``-th change to ``out`` (an unlink, rmdir or rename in it) and every one
+    after it raise :class:`Killed` instead of happening; return the count of changes seen."""
+    seen = [0]
+    for name in ("unlink", "rmdir", "replace"):
+        real = getattr(os, name)
+
+        def killable(*args, _real=real, **kwargs):
+            if not str(args[0]).startswith(str(out)) or "dir_fd" in kwargs:
+                return _real(*args, **kwargs)          # not the results folder's
+            seen[0] += 1
+            if seen[0] >= step:
+                raise Killed
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(os, name, killable)
+    return seen
+
+
+def tables(out):
+    games, seats = read_tables(out)
+    return games.collect().sort("variant", "players", "game"), \
+        seats.collect().sort("variant", "players", "game", "seat")
+
+
+def test_a_fresh_killed_at_every_step_is_never_refused(place, monkeypatch):
+    out, config, _ = place
+    finished(out, config)
+    reference = tables(out)
+    for name in USER_FILES:
+        (out / name).parent.mkdir(exist_ok=True)
+        (out / name).write_text(f"user file {name}")
+    step = 1
+    while True:
+        with monkeypatch.context() as patch:
+            seen = kill_at(patch, out, step)
+            result = invoke("run", config, "--fresh")
+        if seen[0] < step:                       # the whole --fresh ran before the kill
+            ok(result)
+            break
+        assert result.exit_code == 130, (step, result.output)
+        for name in USER_FILES:
+            assert (out / name).read_text() == f"user file {name}", (step, name)
+        again = invoke("run", config)
+        assert again.exit_code == 0, (step, sorted(os.listdir(out)), again.output)
+        assert all(a.equals(b) for a, b in zip(tables(out), reference)), step
+        step += 1
+        assert step < 60
+    assert step > 20                             # every unlink, rmdir and rename was a kill
+
+
+@pytest.mark.parametrize("left", ["first manifest temp", "empty tables", "claim and tables"])
+def test_what_a_killed_first_write_leaves_is_not_refused(place, left):
+    out, config, _ = place
+    out.mkdir()
+    (out / ".simulate.lock").write_text("")
+    if left == "first manifest temp":
+        (out / ".simulate-manifest.json-k3j_9x0a.tmp").write_text('{"format": "dice-b')
+    else:
+        (out / "games").mkdir()
+        (out / "seats").mkdir()
+    if left == "claim and tables":
+        (out / "seats" / "notes.txt").write_text("mine")       # a user's, kept
+        (out / ".simulate-claim").write_bytes(b'{"format": "dice-balance-run", "claim": true}\n')
+    ok(invoke("run", config))
+    assert not (out / ".simulate-claim").exists()
+    assert read_tables(out)[0].collect().height == 40
+    if left == "claim and tables":
+        assert (out / "seats" / "notes.txt").read_text() == "mine"
+
+
+def test_a_non_empty_folder_without_any_marker_is_still_refused(place):
+    out, config, _ = place
+    (out / "seats").mkdir(parents=True)
+    (out / "seats" / "notes.txt").write_text("mine")
+    one_line(invoke("run", config), "not empty")
 
 
 # --- the fingerprint --------------------------------------------------------------------------
