@@ -177,6 +177,9 @@ def headline_table(run, lead: str | None = None) -> Table:
     games = f"{sizes[0]:,} games per player count" if len(set(sizes)) == 1 else \
         "; ".join(f"{n:,} games at {p}" for n, p in zip(sizes, counts))
     which = "the printed rules" if baseline_or_first(run) == BASELINE else baseline_or_first(run)
+    if run.cards or run.granted:                 # a card study: its baseline is its own set
+        from reports.cards import components_words
+        which = f"the card study's baseline ({components_words(run)})"
     return Table(["at " + which] + [f"{p} player{'s' if p > 1 else ''}" for p in counts], rows,
                  f"Headline at {which} ({games}); 95 % intervals",
                  css="headline")

@@ -7,8 +7,9 @@ this way (tune.plan_tune's method "price"):
    without the card (``changes_nothing``) is said so, and no second price is played;
 2. both ends play until each one's interval lies on one side of the target (or the cap): two
    ends on the same side are "not crossed within the range" (never an answer that "meets");
-3. otherwise noisy bisection over the range's prices finds two neighbours, the last whose
-   interval lies wholly on the starting side of the target and the first whose does not;
+3. otherwise noisy bisection over the range's prices (each played until settled) finds two
+   neighbours around the mean value's crossing, from the end whose interval lies wholly on one
+   side of the target towards the other;
 4. the prices inside that bracket (``inside``) play until each is settled, then every price of
    the bracket plays the same seeds (common random numbers), and the crossing is interpolated
    on the mean values between the two prices around it; its
@@ -76,15 +77,16 @@ def _settled(search: Search, target: Target, point: Point) -> bool:
 
 def _bracket(search: Search, target: Target, grid: list[Point], side: int,
              start: int) -> tuple[Point, Point]:
-    """Neighbours of the grid (in order): one whose interval lies on the starting ``side`` of
-    the target, one whose does not (bisection from the grid end ``start``, which does)."""
+    """Neighbours of the grid (in order) around the mean value's crossing: bisection from the
+    grid end ``start``, whose interval lies on the starting ``side`` of the target, towards the
+    other end, whose does not; a price between goes with the side its mean lies on."""
     i_on, i_off = start, len(grid) - 1 - start
     while abs(i_on - i_off) > 1 and not search.stopped:
         m = (i_on + i_off) // 2
         search.advance([grid[m]], lambda p: _settled(search, target, p))
         if search.stopped:
             break
-        on = clear(target, search.get(grid[m]).estimates[0]) == side
+        on = np.sign(search.get(grid[m]).estimates[0].mean - target.value) == side
         i_on, i_off = (m, i_off) if on else (i_on, m)
     return grid[min(i_on, i_off)], grid[max(i_on, i_off)]
 
@@ -134,6 +136,9 @@ def crossing_text(c: dict, target: Target) -> str:
     side = "above" if c["side"] > 0 else "below"
     covers = (f"; the value's interval at {b} still covers the target" if c["end_covers"]
               else "")
+    if c["high"] >= c["range"][1] or c["low"] <= c["range"][0]:
+        covers += (f"; an interval end at {lo} or {hi}, the bracket's ends, means the crossing "
+                   "may lie beyond it")
     return (f"the value crosses the target {target.value:g} between {a} and {b}: at "
             f"{c['at']:.3g} [{c['low']:.3g}, {c['high']:.3g}] ({c['confidence']:.0%} bootstrap "
             f"interval over {c['seeds']:,} common seeds, the prices {lo} .. {hi} resampled "
