@@ -170,6 +170,10 @@ def bisect(search: Search, grid: list[Point]) -> dict:
         return _answer(search, BISECTION, "")
     if lean(grid[a]) == lean(grid[b]) != 0:
         search.advance([grid[a], grid[b]], search.settled)
+        ends = {search.status(grid[a]), search.status(grid[b])}
+        if target.goal != "equals" and ends == {"meets"}:    # a bound every value keeps
+            return _answer(search, BISECTION, "the metric meets the bound at both ends of the "
+                           "range")
         return search.summary(BISECTION, [], "the target is not crossed within the range: "
                               "the metric lies on one side of it at both ends")
     low_side = lean(grid[a])

@@ -13,7 +13,7 @@ first_games = 200          # the first round of every candidate; rounds then dou
 max_games = 6400           # cap per candidate and player count (default: [run] games)
 budget = 100000            # optional cap on all games played
 method = "auto"            # auto | bisection | halving | price (auto: price for one
-                           # component field and one target, bisection for one rule)
+                           # component field and one granted target, bisection for one rule)
 
 [[tune.targets]]
 metric = "team_win_rate"   # see simulate.adaptive.metrics.METRICS, or a game column
@@ -156,8 +156,8 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
 
 
 def _method(method: Any, rules: list[str], targets: list[Target]) -> str:
-    """auto: "price" for one component field and one target, "bisection" for one rule and
-    one target, else "halving"."""
+    """auto: "price" for one component field and one granted target (a card's price), else
+    "bisection" for one rule and one target, else "halving"."""
     if method not in ("auto", "bisection", "halving", "price"):
         raise ConfigError(f"[tune] method = {method!r} is invalid; allowed: auto, bisection, "
                           "halving, price")
@@ -168,8 +168,8 @@ def _method(method: Any, rules: list[str], targets: list[Target]) -> str:
                           f"(\"deck:Entry.field\"); {rules[0]} is a rule (use bisection)")
     if method != "auto":
         return method
-    if len(rules) == 1 and len(targets) == 1:
-        return "price" if is_address(rules[0]) else "bisection"
+    if len(rules) == 1 and len(targets) == 1:      # a card's value as its field varies
+        return "price" if is_address(rules[0]) and targets[0].metric.card else "bisection"
     return "halving"
 
 
