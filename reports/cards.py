@@ -214,9 +214,10 @@ def _granted_at(section: Section, players: int) -> tuple[dict, list]:
 
 REMOVED_MEANS = "without it: its copies skipped, the rest of the deck as printed"
 GRANTED_MEANS = "granted: one seat starts with a copy"
-# A seats column naming the cards a seat took in play ("A|B"), and the word for taking one.
-USE = {"cards_recruited": "recruited", "equipment_bought": "bought",
-       "cards_bought_names": "bought"}
+# Per deck: the seats column naming the deck's cards a seat took in play ("A|B"), and the word
+# for taking one (a deck without one, e.g. Adventure Realms' adventure cards, shows none).
+USE = {"guild_heroes": ("cards_recruited", "recruited"),
+       "equipment": ("equipment_bought", "bought"), "market": ("cards_bought_names", "bought")}
 
 
 def _card_table(section: Section, players: int, removed: dict, granted: dict) -> Table | None:
@@ -225,8 +226,10 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
     if not cards:
         return None
     measure = headline(run)
-    use = next((c for c in USE if c in run.spec.seat_columns), None)
-    shares, seats = used(run, players, use) if use else ({}, 0)
+    decks = {c.split(":", 1)[0] for c in cards}
+    use = next((USE[d] for d in sorted(decks) if d in USE
+                and USE[d][0] in run.spec.seat_columns), None)
+    shares, seats = used(run, players, use[0]) if use else ({}, 0)
     columns = ["card"]
     if removed:
         columns += [f"removed ({REMOVED_MEANS}): change in the {measure.label} [95 % CI]",
@@ -235,7 +238,7 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
         columns += [f"{GRANTED_MEANS}: that seat's win-rate uplift [95 % CI]",
                     "granted: score uplift [95 % CI]", "granted: p (Holm)"]
     if use:
-        columns.append(f"seats that {USE[use]} it (baseline)")
+        columns.append(f"seats that {use[1]} it (baseline)")
     rows, found = [], []
     for card in sorted(cards, key=lambda c: _rank(c, removed, granted)):   # most valuable first
         row, line = [card], {"players": players, "card": card}
@@ -249,9 +252,10 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
             line.update(_csv_diff("granted_win", won, finding))
             line.update(_csv_diff("granted_score", score, None))
         if use:
+            taken = card.split(":", 1)[0] in USE and USE[card.split(":", 1)[0]] == use
             k, n = shares.get(card.split(":", 1)[1], 0), seats
-            row.append(f"{k / n:.1%} of {n:,}" if n else "–")
-            line[f"share_{USE[use]}"] = k / n if n else None
+            row.append(f"{k / n:.1%} of {n:,}" if n and taken else "–")
+            line[f"share_{use[1]}"] = k / n if n and taken else None
         rows.append(row)
         found.append(line)
     section.card_rows += found

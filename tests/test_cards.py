@@ -153,7 +153,7 @@ def test_one_card_table_holds_both_interventions_side_by_side_and_a_csv_beside_i
     table = html.split("Every card at 2 players")[1].split("</table>")[0]
     assert "without it: its copies skipped, the rest of the deck as printed" in table
     assert "granted: one seat starts with a copy" in table
-    assert "seats that recruited it" in table
+    assert "seats that" not in table          # no table says who took an adventure card
     assert 'class="sortable"' in html.split("Every card at 2 players")[0][-300:]
     rows = list(csv.DictReader((tmp_path / "out" / "cards.csv").open()))
     assert {r["card"] for r in rows} == {"adventure_cards:Fireball", "adventure_cards:Coin Purse"}
@@ -161,7 +161,6 @@ def test_one_card_table_holds_both_interventions_side_by_side_and_a_csv_beside_i
         assert float(r["removed_low"]) <= float(r["removed"]) <= float(r["removed_high"])
         assert float(r["granted_win_low"]) <= float(r["granted_win"]) \
             <= float(r["granted_win_high"])
-        assert 0 <= float(r["share_recruited"]) <= 1
     # the terminal says the result: each card with its intervals
     assert "top cards at 2 players (2 cards" in result.output
     assert "Fireball: granted " in result.output and "; removed " in result.output
@@ -206,3 +205,20 @@ def test_the_command_lists_ten_refusals_and_counts_the_rest(tmp_path):
     assert refused > 10
     assert result.output.count("  skipped ") == 10
     assert f"... and {refused - 10} more" in result.output
+
+
+def test_the_card_table_says_how_often_the_bots_bought_a_card_where_the_tables_say_so(tmp_path):
+    import csv
+    config = tmp_path / "rp.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 12\nchunk = 12\n'
+                      f'out = "{tmp_path / "out"}"\n[players]\ncount = 2\n'
+                      '[cards]\ndecks = ["market"]\nentries = ["Weak", "Tower Shield"]\n'
+                      'interventions = ["granted"]\n')
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "seats that bought it (baseline)" in html.split("Every card at 2 players")[1]
+    rows = list(csv.DictReader((tmp_path / "out" / "cards.csv").open()))
+    shares = [float(r["share_bought"]) for r in rows]
+    assert len(shares) == 2 and all(0 <= x <= 1 for x in shares)
+    assert "bought by " in result.output
