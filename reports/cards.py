@@ -5,15 +5,21 @@ score minus the same seat's in the baseline game of the seed). One test per card
 and player count, every one in the report's one Holm correction."""
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 import polars as pl
 
 from reports.blocks import Details, Note, Paragraph, Table
-from reports.findings import Finding
+from reports.findings import Finding, p_text
 from reports.forest import forest_plot
 from reports.section import Measure, Section, points, units
-from reports.tables import BASELINE, collect
+from reports.tables import BASELINE, collect, open_run
 from reports import variants as generic
 from simulate.adaptive.metrics import uplift_per_seed
+from simulate.folder_io import write_inside
+from simulate.results_folder import CARDS_CSV
 from simulate.statistics import Difference, within_game
 
 TITLE = "What each card is worth"
@@ -35,6 +41,7 @@ def headline(run) -> Measure:
 
 def build(section: Section) -> None:
     run = section.run
+    section.add(Paragraph(study_line(run)))
     if run.cards:
         _removal_intro(section)
     if run.granted:
@@ -53,13 +60,49 @@ def build(section: Section) -> None:
     skipped = run.cards_skipped
     if skipped:
         section.add(Note(f"{len(skipped)} card intervention(s) the game refused were skipped: "
-                         + "; ".join(f"{c}: {why}" for c, why in skipped[:5])
-                         + (" ..." if len(skipped) > 5 else "")))
+                         + listed([f"{c}: {why}" for c, why in skipped], "; ")))
+    section.card_rows = []                        # the CSV beside the report (write_csv)
     for players in run.player_counts:
-        if run.cards:
-            _at(section, players, run.cards, headline(run))
-        if run.granted:
-            _granted_at(section, players)
+        removed = _at(section, players, run.cards, headline(run)) if run.cards else ({}, [])
+        granted = _granted_at(section, players) if run.granted else ({}, [])
+        section.add(_card_table(section, players, removed[0], granted[0]),
+                    *removed[1], *granted[1])
+
+
+def study_line(run) -> str:
+    """'A card study of 48 interventions (24 cards removed, 24 granted to each seat in turn)
+    on the components folder X; out folder Y.': what the section measured, in one line."""
+    return f"A {study_name(run)}, each on the baseline's seeds; out folder {run.folder}."
+
+
+def study_name(run) -> str:
+    """'card study of 48 interventions (24 cards removed, 12 granted to each seat in turn: 24
+    variants) on the components folder X' (the report's first screen names it so)."""
+    cards = len(run.cards)
+    granted = len({c for c, _ in run.granted.values()})
+    parts = [f"{cards} card{'s' if cards != 1 else ''} removed"] if cards else []
+    if granted:
+        parts.append(f"{granted} granted to each seat in turn: {len(run.granted)} variants")
+    count = cards + len(run.granted)
+    return (f"card study of {count} intervention{'s' if count != 1 else ''} "
+            f"({', '.join(parts)}) on {components_words(run)}")
+
+
+def components_words(run) -> str:
+    """The baseline's set: its components folder (or the shipped one) and its own changes."""
+    folder = run.manifest.get("components_folder")
+    where = f"the components folder {folder}" if folder else "the shipped components"
+    base = next((v for v in run.manifest.get("identity", {}).get("variants", [])
+                 if v.get("name") == BASELINE), {})
+    changes = base.get("components") or []
+    return where + (f" with {len(changes)} change{'s' if len(changes) > 1 else ''} "
+                    f"({listed(list(map(str, changes)), ', ', 3)})" if changes else "")
+
+
+def listed(items: list[str], sep: str, most: int = 10) -> str:
+    """Every item, or the first ``most`` and '... and N more'."""
+    shown = sep.join(items[:most])
+    return shown + (f"{sep}... and {len(items) - most} more" if len(items) > most else "")
 
 
 def _removal_intro(section: Section) -> None:
@@ -75,9 +118,11 @@ def _removal_intro(section: Section) -> None:
         "takes a card is chosen in play) and answers a different question."))
 
 
-def _at(section: Section, players: int, cards: dict[str, str], measure: Measure) -> None:
+def _at(section: Section, players: int, cards: dict[str, str],
+        measure: Measure) -> tuple[dict, list]:
+    """Each card removed: {card: (difference, its finding)} and the figures."""
     run = section.run
-    rows, forest, others = [], [], []
+    rows, forest, others = {}, [], []
     extra = [m for m in generic.measures(run, players) if m.column != measure.column
              or m.table != measure.table]
     for variant, card in cards.items():
@@ -90,27 +135,23 @@ def _at(section: Section, players: int, cards: dict[str, str], measure: Measure)
                 players, f"{variant} vs baseline: {measure.label}", units(diff), diff.test,
                 diff.p, f"At {players} player{'s' if players > 1 else ''}, removing {entry} "
                 f"changes the {measure.label} by {units(diff)}", "variant", order=1, size=diff.d))
-            rows.append((diff.value, [card, units(diff), diff.n, diff.test, finding or "–"]))
+            rows[card] = (diff, finding)
             forest.append((entry, diff.value, diff.low, diff.high))
         others += [[card, m.label, units(d)] for m, (d, _, _) in found.items() if m != measure]
-    if not rows:
-        return
     plural = "s" if players > 1 else ""
-    ranked = [[i + 1] + row for i, (_, row) in enumerate(sorted(rows, key=lambda r: r[0]))]
-    section.add(Table(["rank", "card", f"removal effect on the {measure.label} [95 % CI]",
-                       "paired games", "test", "p (Holm)"], ranked,
-                      f"Cards at {players} player{plural}, the most valuable first (removing "
-                      "it lowers the measure most)"))
-    section.add(forest_plot(forest, 0.0, f"Removing each card, {players} player{plural}",
-                            "no effect", f"Paired effect of removing each card on the "
-                            f"{measure.label} at {players} player{plural}, 95 % intervals.",
-                            scale=1.0, axis=f"{measure.label}: without the card minus with it",
-                            unit=""))
+    if not rows:
+        return {}, []
+    blocks = [forest_plot(forest, 0.0, f"Removing each card, {players} player{plural}",
+                          "no effect", f"Paired effect of removing each card on the "
+                          f"{measure.label} at {players} player{plural}, 95 % intervals.",
+                          scale=1.0, axis=f"{measure.label}: without the card minus with it",
+                          unit="")]
     if others:
-        section.add(Details(f"Every other measure without each card, {players} player{plural} "
-                            "(estimates, not tested)",
-                            [Table(["card", "measure", "without minus with [95 % CI]"], others,
-                                   "Paired differences; not in the correction")]))
+        blocks.append(Details(f"Every other measure without each card, {players} player{plural} "
+                              "(estimates, not tested)",
+                              [Table(["card", "measure", "without minus with [95 % CI]"], others,
+                                     "Paired differences; not in the correction")]))
+    return rows, blocks
 
 
 # --------------------------------------------------------------------------------------------
@@ -135,12 +176,13 @@ def granted_uplift(run, players: int, seats: dict[int, str]) -> dict[str, Differ
             "score": within_game(row["n"], row["score_s"], row["score_q"], "paired t per seed")}
 
 
-def _granted_at(section: Section, players: int) -> None:
+def _granted_at(section: Section, players: int) -> tuple[dict, list]:
+    """Each card granted: {card: (win uplift, score uplift, its finding)} and the figure."""
     run = section.run
     by_card: dict[str, dict[int, str]] = {}
     for variant, (card, seat) in run.granted.items():
         by_card.setdefault(card, {})[seat] = variant
-    rows, forest = [], []
+    rows, forest = {}, []
     plural = "s" if players > 1 else ""
     for card, seats in by_card.items():
         entry = card.split(":", 1)[1]
@@ -155,20 +197,148 @@ def _granted_at(section: Section, players: int) -> None:
             won.p, f"At {players} player{plural}, a seat starting with {entry} wins "
             f"{'more' if won.value > 0 else 'less'} often than the same seat without it "
             f"({points(won)})", "variant", order=0, size=won.d))
-        rows.append((won.value, [card, points(won), units(score), won.n, won.test,
-                                 finding or "–"]))
+        rows[card] = (won, score, finding)
         forest.append((entry, won.value, won.low, won.high))
     if not rows:
-        return
-    ranked = [[i + 1] + row for i, (_, row) in
-              enumerate(sorted(rows, key=lambda r: r[0], reverse=True))]
-    section.add(Table(["rank", "card", "granted seat's win-rate uplift [95 % CI]",
-                       "score uplift [95 % CI]", "seeds", "test", "p (Holm)"], ranked,
-                      f"Cards granted at {players} player{plural}, the most valuable first "
-                      "(the granted seat minus the same seat without it, per seed over the "
-                      "rotations of the granted seat)"))
-    section.add(forest_plot(forest, 0.0, f"Granting each card, {players} player{plural}",
-                            "no effect", f"Paired win-rate uplift of the seat granted each card "
-                            f"at {players} player{plural}, 95 % intervals.",
-                            axis="granted seat's win rate minus the same seat's without (pts)",
-                            unit=" pts"))
+        return {}, []
+    return rows, [forest_plot(forest, 0.0, f"Granting each card, {players} player{plural}",
+                              "no effect", f"Paired win-rate uplift of the seat granted each "
+                              f"card at {players} player{plural}, 95 % intervals (the dashed "
+                              "line at 0: no effect).",
+                              axis="granted seat's win rate minus the same seat's without (pts)",
+                              unit=" pts", from_zero=False)]
+
+
+# --------------------------------------------------------------------------------------------
+# One card table: removed and granted side by side, and how often the bots took the card
+
+REMOVED_MEANS = "without it: its copies skipped, the rest of the deck as printed"
+GRANTED_MEANS = "granted: one seat starts with a copy"
+# Per deck: the seats column naming the deck's cards a seat took in play ("A|B"), and the word
+# for taking one (a deck without one, e.g. Adventure Realms' adventure cards, shows none).
+USE = {"guild_heroes": ("cards_recruited", "recruited"),
+       "equipment": ("equipment_bought", "bought"), "market": ("cards_bought_names", "bought")}
+
+
+def _card_table(section: Section, players: int, removed: dict, granted: dict) -> Table | None:
+    run = section.run
+    cards = list(dict.fromkeys([*removed, *granted]))
+    if not cards:
+        return None
+    measure = headline(run)
+    decks = {c.split(":", 1)[0] for c in cards}
+    use = next((USE[d] for d in sorted(decks) if d in USE
+                and USE[d][0] in run.spec.seat_columns), None)
+    shares, seats = used(run, players, use[0]) if use else ({}, 0)
+    columns = ["card"]
+    if removed:
+        columns += [f"removed ({REMOVED_MEANS}): change in the {measure.label} [95 % CI]",
+                    "removed: p (Holm)"]
+    if granted:
+        columns += [f"{GRANTED_MEANS}: that seat's win-rate uplift [95 % CI]",
+                    "granted: score uplift [95 % CI]", "granted: p (Holm)"]
+    if use:
+        columns.append(f"seats that {use[1]} it (baseline)")
+    rows, found = [], []
+    for card in sorted(cards, key=lambda c: _rank(c, removed, granted)):   # most valuable first
+        row, line = [card], {"players": players, "card": card}
+        if removed:
+            diff, finding = removed.get(card, (None, None))
+            row += [units(diff) if diff else "–", finding or "–"]
+            line.update(_csv_diff("removed", diff, finding))
+        if granted:
+            won, score, finding = granted.get(card, (None, None, None))
+            row += [points(won) if won else "–", units(score) if score else "–", finding or "–"]
+            line.update(_csv_diff("granted_win", won, finding))
+            line.update(_csv_diff("granted_score", score, None))
+        if use:
+            taken = card.split(":", 1)[0] in USE and USE[card.split(":", 1)[0]] == use
+            k, n = shares.get(card.split(":", 1)[1], 0), seats
+            row.append(f"{k / n:.1%} of {n:,}" if n and taken else "–")
+            line[f"share_{use[1]}"] = k / n if n and taken else None
+        rows.append(row)
+        found.append(line)
+    section.card_rows += found
+    plural = "s" if players > 1 else ""
+    return Table(columns, rows, f"Every card at {players} player{plural}, removed and granted "
+                 f"side by side (click a column to sort; cards.csv beside the report holds "
+                 f"the same rows)", css="sortable")
+
+
+def _rank(card: str, removed: dict, granted: dict) -> float:
+    """The most valuable first: the largest granted uplift, else the most negative removal."""
+    if granted:
+        return -granted[card][0].value if card in granted else 0.0
+    return removed[card][0].value if card in removed else 0.0
+
+
+def used(run, players: int, column: str) -> tuple[dict[str, int], int]:
+    """({entry name: baseline seats that took it in play}, baseline seats) at one table."""
+    seats = run.seats_at(players, BASELINE).select(pl.col(column).fill_null(""))
+    total = collect(seats.select(pl.len()))["len"][0]
+    names = collect(seats.select(pl.col(column).str.split("|").list.unique().explode()
+                                 .alias("name")).group_by("name").agg(pl.len().alias("k")))
+    return {name: k for name, k in names.iter_rows() if name}, total
+
+
+def _csv_diff(prefix: str, diff: Difference | None, finding: Finding | None) -> dict:
+    found = {f"{prefix}": diff.value if diff else None,
+             f"{prefix}_low": diff.low if diff else None,
+             f"{prefix}_high": diff.high if diff else None,
+             f"{prefix}_no_game_differed": diff.identical if diff else None}
+    if finding is not None or prefix != "granted_score":
+        found[f"{prefix}_p_holm"] = finding        # a Finding: its adjusted p once corrected
+    return found
+
+
+def write_csv(report, out: Path) -> Path | None:
+    """cards.csv beside the report: the card table's rows, p-values after the report's one
+    correction; None for a run that is not a card study."""
+    rows = [r for s in report.sections for r in getattr(s, "card_rows", [])]
+    if not rows:
+        return None
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(columns)
+    for r in rows:
+        writer.writerow([_csv_cell(r.get(c)) for c in columns])
+    return write_inside(out, CARDS_CSV, text.getvalue().encode("utf-8"))
+
+
+def card_rows(out: str | Path) -> list[dict]:
+    """The card table's rows of the study in ``out`` (most valuable first per player count),
+    p-values after the report's correction: what `simulate cards` prints."""
+    from reports.report import structure
+    report = structure(open_run(Path(out)))
+    return [r for s in report.sections for r in getattr(s, "card_rows", [])]
+
+
+def row_text(row: dict) -> str:
+    """'Fireball: granted +5.1 pts [+1.0, +9.2] (Holm p 0.01); removed -0.31 [-0.8, +0.2]'."""
+    parts = []
+    if row.get("granted_win") is not None:
+        parts.append(f"granted {_shown(row, 'granted_win', 100, ' pts')}")
+    if row.get("removed") is not None:
+        parts.append(f"removed {_shown(row, 'removed', 1, '')}")
+    use = next((k for k in row if k.startswith("share_")), None)
+    if use and row[use] is not None:
+        parts.append(f"{use.removeprefix('share_')} by {row[use]:.0%} of seats")
+    return f"{row['card'].split(':', 1)[1]}: " + "; ".join(parts or ["not measured"])
+
+
+def _shown(row: dict, key: str, scale: float, unit: str) -> str:
+    if row.get(f"{key}_no_game_differed"):
+        return "0 (no game differed)"
+    value, low, high = (scale * row[k] for k in (key, f"{key}_low", f"{key}_high"))
+    finding = row.get(f"{key}_p_holm")
+    p = f" (Holm p {p_text(finding.p_adjusted)})" if isinstance(finding, Finding) else ""
+    return f"{value:+.3g}{unit} [{low:+.3g}, {high:+.3g}]{p}"
+
+
+def _csv_cell(value) -> str:
+    if isinstance(value, Finding):
+        value = value.p_adjusted
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return f"{value:.6g}" if isinstance(value, float) else str(value)

@@ -7,10 +7,11 @@ from reports.blocks import Figure, figure_svg, plot_style
 
 def forest_plot(rows: list[tuple[str, float, float, float]], reference: float, title: str,
                 line: str, caption: str, scale: float = 100.0, axis: str = "win rate (%)",
-                unit: str = " %") -> Figure | None:
+                unit: str = " %", from_zero: bool | None = None) -> Figure | None:
     """``rows``: (name, estimate, low, high) as shares, drawn in percent (``scale`` 100); a
     measure on its own scale (a difference of means) passes ``scale=1`` and its ``axis`` and
-    ``unit``, and the axis then is not cut at 0. ``line`` names the reference for the legend."""
+    ``unit``, and the axis then is not cut at 0 (``from_zero`` False: never cut, for a
+    difference drawn in percent). ``line`` names the reference for the legend."""
     rows = sorted((r for r in rows if r[1] == r[1]), key=lambda r: r[1])
     if not rows:
         return None
@@ -27,7 +28,7 @@ def forest_plot(rows: list[tuple[str, float, float, float]], reference: float, t
             ax.legend(fontsize=7, loc="lower right")
         ax.set_yticks(list(y), [r[0] for r in rows])
         ax.set_ylim(-0.7, len(rows) - 0.3)
-        if scale == 100.0:
+        if (scale == 100.0) if from_zero is None else from_zero:
             ax.set_xlim(left=0)
         ax.set_xlabel(axis)
         ax.set_title(title)

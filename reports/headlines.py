@@ -186,6 +186,9 @@ def headline_table(run, lead: str | None = None) -> Table:
     if run.rotate:
         games += ", each counted once over its rotations of the seats"
     which = "the printed rules" if baseline_or_first(run) == BASELINE else baseline_or_first(run)
+    if run.cards or run.granted:                 # a card study: its baseline is its own set
+        from reports.cards import components_words
+        which = f"the card study's baseline ({components_words(run)})"
     return Table(["at " + which] + [f"{p} player{'s' if p > 1 else ''}" for p in counts], rows,
                  f"Headline at {which} ({games}); 95 % intervals",
                  css="headline")

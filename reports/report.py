@@ -119,6 +119,7 @@ def build_report(out: str | Path, path: str | Path | None = None) -> Path:
     report = structure(run)
     text = render(report, run)
     target = Path(path) if path else out / REPORT
+    cards.write_csv(report, target.parent)           # a card study's table, beside the report
     return write_inside(target.parent, target.name, text.encode("utf-8"))
 
 

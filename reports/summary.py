@@ -87,6 +87,10 @@ def _placeholders(run) -> list:
 def _rules(run) -> str:
     """The rule variants played (a re-trained twin plays its variant's rules: not another)."""
     compared = len({run.retrained.get(v, v) for v in run.compared})
+    if run.cards or run.granted:
+        from reports.cards import study_name
+        besides = f"; {compared} rule variant{'s' if compared > 1 else ''}" if compared else ""
+        return f"a {study_name(run)}{besides}"
     if not compared:
         return "printed rules only"
     return f"{compared} variant{'s' if compared > 1 else ''} besides the printed rules"

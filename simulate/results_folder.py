@@ -31,6 +31,7 @@ MANIFEST = "manifest.json"
 REPORT = "report.html"
 ADAPTIVE = {"tune": "tune.json", "sensitivity": "sensitivity.json",   # [table] -> its results
             "cards": "cards.json", "train": "train.json"}
+CARDS_CSV = "cards.csv"              # `simulate cards`: the card table beside the report
 LOCK = ".simulate.lock"
 CLAIM = ".simulate-claim"            # the folder is being cleared or set up (see the docstring)
 CLAIM_TEXT = b'{"format": "dice-balance-run", "claim": true}\n'
@@ -135,7 +136,7 @@ def check_kinds(path: Path) -> None:
     table folders real folders, the files regular files; one line naming the first that is not."""
     for table in (*TABLES, RETRAIN):
         folder_inside(path / table)
-    for name in (MANIFEST, REPORT, *ADAPTIVE.values()):
+    for name in (MANIFEST, REPORT, CARDS_CSV, *ADAPTIVE.values()):
         expect_file(path / name)
 
 
@@ -170,6 +171,7 @@ def listed_files(path: Path, manifest: dict) -> list[Path]:
     config = manifest.get("config") if isinstance(manifest.get("config"), dict) else {}
     files = [path / table / f"{c}.parquet" for c in sorted(set(ids)) for table in TABLES]
     files += [path / REPORT] + [path / name for key, name in ADAPTIVE.items() if key in config]
+    files += [path / CARDS_CSV] if "cards" in config else []
     return files + [path / MANIFEST]
 
 

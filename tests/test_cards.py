@@ -137,7 +137,88 @@ def test_both_interventions_share_the_section_and_the_owner_table_stays_an_assoc
     assert "1 cards removed one at a time, 1 granted to each of 2 seats" in result.output
     html = (tmp_path / "out" / "report.html").read_text()
     assert "Removing each card" in html and "Granting each card" in html   # a forest plot each
-    assert "Cards granted at 2 players" in html and "an association" in html
+    assert "Every card at 2 players" in html and "an association" in html
     section = _section(tmp_path / "out")
     assert ("granted Fireball", 2, "win rate") in section.differences
     assert section.differences[("granted Fireball", 2, "win rate")].n == 12    # seeds, not games
+
+
+def test_one_card_table_holds_both_interventions_side_by_side_and_a_csv_beside_it(tmp_path):
+    import csv
+    config = _config(tmp_path, games=12, entries='["Fireball", "Coin Purse"]')
+    config.write_text(config.read_text().replace('interventions = ["removed"]\n', ""))
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    table = html.split("Every card at 2 players")[1].split("</table>")[0]
+    assert "without it: its copies skipped, the rest of the deck as printed" in table
+    assert "granted: one seat starts with a copy" in table
+    assert "seats that" not in table          # no table says who took an adventure card
+    assert 'class="sortable"' in html.split("Every card at 2 players")[0][-300:]
+    rows = list(csv.DictReader((tmp_path / "out" / "cards.csv").open()))
+    assert {r["card"] for r in rows} == {"adventure_cards:Fireball", "adventure_cards:Coin Purse"}
+    for r in rows:
+        assert float(r["removed_low"]) <= float(r["removed"]) <= float(r["removed_high"])
+        assert float(r["granted_win_low"]) <= float(r["granted_win"]) \
+            <= float(r["granted_win_high"])
+    # the terminal says the result: each card with its intervals
+    assert "top cards at 2 players (2 cards" in result.output
+    assert "Fireball: granted " in result.output and "; removed " in result.output
+
+
+def test_the_report_names_the_card_study_not_the_printed_rules(tmp_path):
+    config = _config(tmp_path, games=12, entries='["Fireball"]',
+                     components='"adventure_cards:Coin Purse.effect.gold" = 2')
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    summary = html.split('id="summary"')[1].split("</section>")[0]
+    assert "card study of 1 intervention (1 card removed)" in summary
+    assert "printed rules only" not in summary and "Headline at the printed rules" not in summary
+    assert "the shipped components with 1 change (adventure_cards:Coin Purse.effect.gold = 2)" in summary
+
+
+def test_refusals_are_listed_up_to_ten_then_counted():
+    from reports.cards import listed
+    items = [f"card {i}" for i in range(33)]
+    shown = listed(items, "; ")
+    assert shown.count("card ") == 10 and shown.endswith("... and 23 more")
+    assert listed(items[:4], "; ") == "card 0; card 1; card 2; card 3"
+
+
+def test_the_granted_figure_draws_negative_values_and_the_zero_line_inside_the_axis():
+    from reports.forest import forest_plot
+    rows = [("Royal Court", -0.05, -0.09, -0.01), ("Fireball", 0.04, 0.01, 0.07)]
+    figure = forest_plot(rows, 0.0, "t", "no effect", "c", unit=" pts", from_zero=False)
+    assert "\u22128" in figure.svg or "\u221210" in figure.svg      # a tick below zero
+    assert "Royal Court" in figure.svg
+
+
+def test_the_command_lists_ten_refusals_and_counts_the_rest(tmp_path):
+    config = tmp_path / "ra.toml"      # artifacts: not removable, not grantable (33 refusals)
+    config.write_text(f'[run]\ngame = "risky_adventure"\ngames = 2\nchunk = 2\n'
+                      f'out = "{tmp_path / "out"}"\n[players]\ncount = 2\n'
+                      '[cards]\ndecks = ["artifacts", "equipment"]\n')
+    result = simulate_cli("cards", config, "--no-report")
+    assert result.exit_code == 0, result.output
+    refused = len(json.loads((tmp_path / "out" / "cards.json").read_text())["skipped"])
+    assert refused > 10
+    assert result.output.count("  skipped ") == 10
+    assert f"... and {refused - 10} more" in result.output
+
+
+def test_the_card_table_says_how_often_the_bots_bought_a_card_where_the_tables_say_so(tmp_path):
+    import csv
+    config = tmp_path / "rp.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 12\nchunk = 12\n'
+                      f'out = "{tmp_path / "out"}"\n[players]\ncount = 2\n'
+                      '[cards]\ndecks = ["market"]\nentries = ["Weak", "Tower Shield"]\n'
+                      'interventions = ["granted"]\n')
+    result = simulate_cli("cards", config)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "seats that bought it (baseline)" in html.split("Every card at 2 players")[1]
+    rows = list(csv.DictReader((tmp_path / "out" / "cards.csv").open()))
+    shares = [float(r["share_bought"]) for r in rows]
+    assert len(shares) == 2 and all(0 <= x <= 1 for x in shares)
+    assert "bought by " in result.output

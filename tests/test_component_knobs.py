@@ -98,7 +98,7 @@ def test_remove_and_copies_change_the_decks_the_game_deals(tmp_path):
 @pytest.mark.parametrize("components, words", [
     ('"markt:Longsword.cost" = 2', ["unknown file 'markt'", "did you mean 'market'"]),
     ('"market:Longswrd.cost" = 2', ["unknown entry 'Longswrd'", "did you mean 'Longsword'"]),
-    ('"market:Longsword.cots" = 2', ["unknown field 'cots'", "did you mean"]),
+    ('"market:Longsword.cots" = 2', ["field 'cots' is unknown", "did you mean"]),
     ('"market:Longsword.cost" = "cheap"', ["variant 'v'", "cost 'cheap' must be an integer"]),
     ('"market:Longsword.cost" = 99', ["cost 99 must be at most 20"]),
     ('remove = ["classes:Thief"]', ["change numbers only"]),          # the engine's actions

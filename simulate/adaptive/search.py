@@ -73,6 +73,7 @@ class Candidate:
     games: int = 0
     estimates: list[Estimate] = field(default_factory=list)
     dropped: bool = False
+    values: list[np.ndarray] = field(default_factory=list)   # per game, one array per target
 
 
 class Search:
@@ -124,6 +125,7 @@ class Search:
             for point, values in self.sample(step).items():
                 c = self.get(point)
                 c.games = step[point]
+                c.values = list(values)
                 c.estimates = [estimate(v, self.level, t.metric.binary)
                                for t, v in zip(self.targets, values)]
             active = [p for p in step if not done(p)]
@@ -168,8 +170,12 @@ def bisect(search: Search, grid: list[Point]) -> dict:
         return _answer(search, BISECTION, "")
     if lean(grid[a]) == lean(grid[b]) != 0:
         search.advance([grid[a], grid[b]], search.settled)
-        return _answer(search, BISECTION, "the target is not crossed inside the range: "
-                       "the metric lies on one side of it at both ends")
+        ends = {search.status(grid[a]), search.status(grid[b])}
+        if target.goal != "equals" and ends == {"meets"}:    # a bound every value keeps
+            return _answer(search, BISECTION, "the metric meets the bound at both ends of the "
+                           "range")
+        return search.summary(BISECTION, [], "the target is not crossed within the range: "
+                              "the metric lies on one side of it at both ends")
     low_side = lean(grid[a])
     while b - a > 1 and not search.stopped:
         m = (a + b) // 2

@@ -12,7 +12,8 @@ confidence = 0.95
 first_games = 200          # the first round of every candidate; rounds then double
 max_games = 6400           # cap per candidate and player count (default: [run] games)
 budget = 100000            # optional cap on all games played
-method = "auto"            # auto | bisection | halving
+method = "auto"            # auto | bisection | halving | price (auto: price for one
+                           # component field and one granted target, bisection for one rule)
 
 [[tune.targets]]
 metric = "team_win_rate"   # see simulate.adaptive.metrics.METRICS, or a game column
@@ -35,8 +36,12 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simulate.adaptive.cards import granted_twins
-from simulate.adaptive.metrics import METRICS, granted_variant, parse_metric, read_values
+from simulate.adaptive.metrics import (METRICS, Metric, granted_variant, parse_metric,
+                                       read_values)
+from simulate.adaptive.prices import PRICE, find_price
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
 from simulate.config import RunConfig, Variant, _only, _positive, is_number, show_value
@@ -61,6 +66,8 @@ class TunePlan:
     confidence: float
     budget: int | None
     method: str
+    inside: dict[tuple[Point, Point], list[Point]] = dataclasses.field(default_factory=dict)
+    # method "price": the prices played inside each bracket of neighbouring grid prices
 
     def variant_name(self, point: Point) -> str:
         return " ".join(f"{r}={show_value(v)}" for r, v in zip(self.rules, point))
@@ -84,18 +91,15 @@ def plan_tune(data: dict[str, Any], **overrides: Any) -> TunePlan:
     budget = tune.get("budget")
     budget = None if budget is None else _positive(budget, "[tune] budget")
     method = tune.get("method", "auto")
-    if method not in ("auto", "bisection", "halving"):
-        raise ConfigError(f"[tune] method = {method!r} is invalid; allowed: auto, bisection, "
-                          "halving")
-    if method == "bisection" and (len(rules) > 1 or len(targets) > 1):
-        raise ConfigError("[tune] method = 'bisection' needs exactly one rule and one target")
-    if method == "auto":
-        method = "bisection" if len(rules) == 1 and len(targets) == 1 else "halving"
+    method = _method(method, rules, targets)
     plan = TunePlan(base, rules, grid, targets, schedule(first, cap, base.chunk), confidence,
                     budget, method)
+    if method == "price":
+        plan.inside = {(a, b): [(v,) for v in _inner(a[0], b[0])]
+                       for a, b in zip(grid, grid[1:])}
     variants = []
     changes = Changes(spec.name, base.components, base.variants[0].components)
-    for point in grid:
+    for point in grid + [p for inner in plan.inside.values() for p in inner]:
         knobs = dict(zip(rules, point))
         overrides = {**base.variants[0].overrides,
                      **{k: v for k, v in knobs.items() if not is_address(k)}}
@@ -116,7 +120,8 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     """Run the search on the runner; write ``tune.json`` and the manifest's stopping note.
     ``fresh`` first deletes the tool's earlier results in the out folder."""
     cfg = plan.cfg
-    names = {p: plan.variant_name(p) for p in plan.grid}
+    names = {p: plan.variant_name(p)
+             for p in plan.grid + [q for inner in plan.inside.values() for q in inner]}
     run(cfg, backend, scheduler, fresh=fresh, upto=0)      # claim (and clear) the folder
 
     granted = sorted({t.players for t in plan.targets if t.metric.card})
@@ -133,7 +138,12 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
                     for t in plan.targets] for p, n in step.items()}
 
     search = Search(sample, plan.targets, plan.sizes, plan.confidence, plan.budget)
-    result = (bisect if plan.method == "bisection" else halve)(search, plan.grid)
+    if plan.method == "price":
+        result = find_price(search, plan.grid, lambda a, b: plan.inside[(a, b)],
+                            lambda p: _changes_nothing(plan, names[p], search.get(p).games),
+                            plan.confidence)
+    else:
+        result = (bisect if plan.method == "bisection" else halve)(search, plan.grid)
     result.update(rules=plan.rules, targets=[t.label for t in plan.targets],
                   target_values=[t.value for t in plan.targets],
                   target_bands=[[t.value - t.tolerance, t.value + t.tolerance] for t in plan.targets],
@@ -143,6 +153,48 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     record_stopping(cfg.out, {"rule": "tune", "method": result["method"],
                               "reason": result["stopped"], "games_spent": result["games_spent"]})
     return result
+
+
+def _method(method: Any, rules: list[str], targets: list[Target]) -> str:
+    """auto: "price" for one component field and one granted target (a card's price), else
+    "bisection" for one rule and one target, else "halving"."""
+    if method not in ("auto", "bisection", "halving", "price"):
+        raise ConfigError(f"[tune] method = {method!r} is invalid; allowed: auto, bisection, "
+                          "halving, price")
+    if method in ("bisection", "price") and (len(rules) > 1 or len(targets) > 1):
+        raise ConfigError(f"[tune] method = {method!r} needs exactly one rule and one target")
+    if method == "price" and not is_address(rules[0]):
+        raise ConfigError(f"[tune] method = 'price' varies a component field "
+                          f"(\"deck:Entry.field\"); {rules[0]} is a rule (use bisection)")
+    if method != "auto":
+        return method
+    if len(rules) == 1 and len(targets) == 1:      # a card's value as its field varies
+        return "price" if is_address(rules[0]) and targets[0].metric.card else "bisection"
+    return "halving"
+
+
+def _inner(a: Any, b: Any) -> list:
+    """The prices the price search plays inside the bracket ``a .. b``: every whole number
+    between them (at most 3, evenly spaced), or for a decimal field its quarters."""
+    if isinstance(a, int) and isinstance(b, int):
+        between = list(range(a + 1, b))
+        if len(between) <= 3:
+            return between
+        return sorted({round(a + (b - a) * k / 4) for k in (1, 2, 3)} - {a, b})
+    return [round(a + (b - a) * k / 4, 12) for k in (1, 2, 3)]
+
+
+def _changes_nothing(plan: TunePlan, variant: str, games: int) -> bool:
+    """A granted target's card changes no game at ``variant``: in none of its first ``games``
+    seeds did a granted seat's win or score differ from its own game without the card."""
+    target = plan.targets[0]
+    card = target.metric.card
+    if not card:
+        return False
+    found = [read_values(plan.cfg.out, Metric(name, card=card, pay=target.metric.pay), variant,
+                         target.players, games)
+             for name in ("granted_uplift", "granted_score_uplift")]
+    return all(len(v) and not np.any(v) for v in found)
 
 
 def _granted_twins(point: Variant, targets: list[Target], changes: Changes, spec: Any,
@@ -165,11 +217,22 @@ def _granted_twins(point: Variant, targets: list[Target], changes: Changes, spec
 
 
 def final_toml(plan: TunePlan, result: dict) -> str:
-    """The config's [rules] with the best answer written in, ready to copy."""
-    if not result["answer"]:
+    """The config's [rules] with the best answer written in, ready to copy (a price search:
+    of the two prices around the crossing, the one whose value lies nearer the target)."""
+    crossing = result.get("crossing")
+    if crossing:
+        near = min(crossing["between"], key=lambda v: abs(_mean_at(result, v)
+                                                           - plan.targets[0].value))
+        lines = [f"# {result['method']}: {plan.targets[0].label} is crossed between "
+                 f"{crossing['between'][0]} and {crossing['between'][1]}; the price nearer it",
+                 "[rules]"]
+        best = {plan.rules[0]: near}
+    elif not result["answer"]:
         return "# no value met every target: see the candidates tried"
-    lines = [f"# {result['method']}: meets {'; '.join(t.label for t in plan.targets)}", "[rules]"]
-    best = dict(zip(plan.rules, _closest(plan, result)))
+    else:
+        lines = [f"# {result['method']}: meets {'; '.join(t.label for t in plan.targets)}",
+                 "[rules]"]
+        best = dict(zip(plan.rules, _closest(plan, result)))
     rules = {**plan.cfg.variants[0].overrides,
              **{k: v for k, v in best.items() if not is_address(k)}}
     lines += [f"{k} = {_toml(v)}" for k, v in rules.items()]
@@ -178,6 +241,11 @@ def final_toml(plan: TunePlan, result: dict) -> str:
     if components:                   # the config's own [components], the tuned values on top
         lines += ["[components]"] + [f"{_toml(k)} = {_toml(v)}" for k, v in components.items()]
     return "\n".join(lines)
+
+
+def _mean_at(result: dict, value: Any) -> float:
+    row = next(c for c in result["candidates"] if c["point"] == [value])
+    return row["estimates"][0]["mean"]
 
 
 def _closest(plan: TunePlan, result: dict) -> list:
@@ -303,4 +371,4 @@ def _number(value: Any, where: str, low: float | None, high: float | None) -> fl
     return float(value)
 
 
-__all__ = ["plan_tune", "tune", "METRICS", "BISECTION", "HALVING"]
+__all__ = ["plan_tune", "tune", "METRICS", "BISECTION", "HALVING", "PRICE"]

@@ -44,7 +44,27 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
         done = manifest.data["games_done"]
         typer.echo(f"{plan_summary(plan)}; {done:,} games in {cfg.out}"
                    + ("" if played else " (resumed: nothing to play)"))
-        for card, why in plan.skipped[:3]:
+        for card, why in plan.skipped[:MOST]:
             typer.echo(f"  skipped {card}: {why}")
+        if len(plan.skipped) > MOST:
+            typer.echo(f"  ... and {len(plan.skipped) - MOST} more (all in {cfg.out}/cards.json)")
+        for line in top_cards(cfg.out):
+            typer.echo(line)
         if report:
             typer.echo(f"report: {path}")
+
+
+MOST = 10          # refusals and cards printed at most
+
+
+def top_cards(out) -> list[str]:
+    """The most valuable cards per player count, each intervention with its interval (the
+    report's card table, reports.cards)."""
+    from reports.cards import card_rows, row_text
+    lines, rows = [], card_rows(out)
+    for players in sorted({r["players"] for r in rows}):
+        here = [r for r in rows if r["players"] == players]
+        lines.append(f"top cards at {players} player{'s' if players > 1 else ''} "
+                     f"({len(here)} cards; the report's card table holds every one):")
+        lines += [f"  {row_text(r)}" for r in here[:MOST]]
+    return lines

@@ -41,6 +41,10 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         if absent_note(plan.cfg):
             typer.echo(absent_note(plan.cfg))
         typer.echo(f"method: {result['method']}")
+        for row in result["candidates"]:           # every value tried, with its interval
+            typer.echo(f"  {_point(plan.rules, row['point'])}: "
+                       + "; ".join(estimate_text(e, signed=True) for e in row["estimates"])
+                       + f"  ({row['games']:,} games, {row['status']})")
         for point in result["answer"]:
             row = next(c for c in result["candidates"] if c["point"] == point)
             typer.echo(f"meets every target: {_point(plan.rules, point)}  "

@@ -9,6 +9,9 @@ id, the field by its key; a dotted path goes deeper, a number picks a list item)
     components = { "market:Longsword.cost" = 2, remove = ["treasure_maps:GG"],
                    copies = { "adventure_cards:Coin Purse" = 6 } }
 
+A field the entry lacks but its model allows is added (``"adventure_cards:Fireball.pay.mana" =
+1`` gives Fireball a price); a table sets a whole field (``"adventure_cards:Fireball.pay" =
+{ mana = 1 }``); the file's model refuses a field it does not know, by name.
 ``remove`` takes entries out; ``copies`` sets how many of an entry the game holds (its ``count``
 where it has one, else the entry is listed that many times, the copies named ``X #2``, ...).
 The changes are applied to the files' JSON before the game's own models validate it, so a change
@@ -80,8 +83,8 @@ def _edit(action: str, address: Any, value: Any, files: list[str], where: str) -
     if action == "set":
         if not _plain(value):
             raise ConfigError(f"{where}: {address} = {value!r} is invalid; allowed: a number, "
-                              "true/false, a text or a list of them")
-        value = tuple(value) if isinstance(value, list) else value
+                              "true/false, a text, a list of them or a table of them")
+        value = frozen(value)
     if action == "copies" and (isinstance(value, bool) or not isinstance(value, int)
                                or not 0 <= value <= MAX_COPIES):
         raise ConfigError(f"{where}: copies {address!r} = {value!r} is invalid; allowed: an "
@@ -90,10 +93,33 @@ def _edit(action: str, address: Any, value: Any, files: list[str], where: str) -
     return (action, stem + ".json", rest, value)
 
 
-def _plain(value: Any) -> bool:
+def _plain(value: Any, depth: int = 0) -> bool:
+    """A value a field may be set to: a number, true/false, a text, a list of them, or a table
+    (``{ mana = 1 }``) of such values (a few levels deep)."""
+    if isinstance(value, dict):
+        return depth < 4 and all(isinstance(k, str) and _plain(v, depth + 1)
+                                 for k, v in value.items())
     if isinstance(value, list):
         return all(isinstance(v, (int, float, str)) for v in value)
     return isinstance(value, (int, float, str))
+
+
+class Table(tuple):
+    """A table value, frozen: its (key, value) pairs, so an edit stays a hashable tuple (its
+    digest in the manifest reads it as a list of pairs)."""
+
+
+def frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Table((k, frozen(v)) for k, v in value.items())
+    return tuple(value) if isinstance(value, list) else value
+
+
+def thawed(value: Any) -> Any:
+    """The JSON value of an edit's value (``frozen`` undone)."""
+    if isinstance(value, Table):
+        return {k: thawed(v) for k, v in value}
+    return list(value) if isinstance(value, tuple) else value
 
 
 def shown(edit: Edit) -> str:
@@ -104,8 +130,18 @@ def shown(edit: Edit) -> str:
         return f"remove {address}"
     if action == "copies":
         return f"{address} x{value}"
+    if isinstance(value, Table):
+        return f"{address} = {_toml_table(value)}"
     shown_value = list(value) if isinstance(value, tuple) else value
     return f"{address} = {str(shown_value).lower() if isinstance(value, bool) else shown_value}"
+
+
+def _toml_table(value: Any) -> str:
+    if isinstance(value, Table):
+        return "{ " + ", ".join(f"{k} = {_toml_table(v)}" for k, v in value) + " }"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return repr(list(value)) if isinstance(value, tuple) else repr(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -191,20 +227,35 @@ def _set(node: Any, path: list[str], value: Any, address: str) -> None:
                                 f"allowed: 0..{len(node) - 1}")
             key: Any = int(seg)
         elif isinstance(node, dict):
-            if seg not in node and (depth == 0 or not last):
-                raise EditError(f"{address}: unknown field '{seg}'{did_you_mean(seg, node)}; "
-                                f"its fields: {few(list(node))}")
-            key = seg                   # a new key deeper down: the file's model decides
+            key = seg         # a field the entry lacks: added, and the file's model decides
+            if not last and seg not in node:                # (an unknown one is refused)
+                node[seg] = {}
         else:
             raise EditError(f"{address}: '{path[depth - 1]}' is a value, not a table")
         if last:
             if isinstance(node[key] if _has(node, key) else None, (dict, list)) and \
-                    not _flat_list(node[key]):
-                raise EditError(f"{address} is a table of fields; name one of them: "
-                                f"{few(_keys(node[key]))}")
-            node[key] = list(value) if isinstance(value, tuple) else value
+                    not _flat_list(node[key]) and not isinstance(value, Table):
+                raise EditError(f"{address} is a table of fields; name one of them "
+                                f"({few(_keys(node[key]))}) or give a table")
+            node[key] = thawed(value)
         else:
             node = node[key]
+
+
+def unknown_hint(error: dict, raw: Any) -> str:
+    """For a field the model does not know (pydantic's ``extra_forbidden``, e.g. one an edit
+    added): ' (did you mean 'cost'?)' when the entry has a field spelled close to it."""
+    if error.get("type") != "extra_forbidden" or not error.get("loc"):
+        return ""
+    node = raw
+    for seg in error["loc"][:-1]:          # a union's tag in the path is not in the JSON
+        if isinstance(node, list) and isinstance(seg, int) and seg < len(node):
+            node = node[seg]
+        elif isinstance(node, dict) and seg in node:
+            node = node[seg]
+    field = error["loc"][-1]
+    return did_you_mean(str(field), [k for k in node if k != field]) \
+        if isinstance(node, dict) else ""
 
 
 def _has(node: Any, key: Any) -> bool:

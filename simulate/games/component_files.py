@@ -21,7 +21,8 @@ from typing import Any, Callable, ClassVar, Iterator, NoReturn, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from simulate.games.base import ConfigError
-from simulate.games.component_edits import EditError, apply as apply_edits, parse_changes
+from simulate.games.component_edits import (EditError, apply as apply_edits, parse_changes,
+                                            unknown_hint)
 
 ECHO = 60                 # characters of a bad value, name or key echoed in a message
 LINE = 400                # characters of a whole message
@@ -80,7 +81,9 @@ class DataFolder:
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
-            self.fail(name, describe(exc.errors()[0], raw, model.ENTRIES))
+            error = exc.errors()[0]
+            hint = unknown_hint(error, raw) if mine else ""   # an edit's field misspelt
+            self.fail(name, describe(error, raw, model.ENTRIES) + hint)
 
     def json(self, name: str) -> Any:
         """The file's JSON: UTF-8 (a BOM allowed), no repeated key, no NaN."""

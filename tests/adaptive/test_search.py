@@ -35,7 +35,7 @@ def test_bisection_reports_a_target_outside_the_range():
     search = Search(coin_sampler(2), [target], schedule(100, 800, 50))
     result = bisect(search, [(x,) for x in range(50, 101)])
     assert result["answer"] == []
-    assert "not crossed inside the range" in result["note"]
+    assert "not crossed within the range" in result["note"]
 
 
 def test_stopping_rule_covers_the_truth_at_its_nominal_rate():
