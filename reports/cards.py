@@ -16,6 +16,7 @@ from reports.findings import Finding, p_text
 from reports.forest import forest_plot
 from reports.section import Measure, Section, points, units
 from reports.tables import BASELINE, collect, open_run
+from reports import reaction
 from reports import variants as generic
 from simulate.adaptive.metrics import uplift_per_seed
 from simulate.folder_io import write_inside
@@ -233,7 +234,7 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
     columns = ["card"]
     if removed:
         columns += [f"removed ({REMOVED_MEANS}): change in the {measure.label} [95 % CI]",
-                    "removed: p (Holm)"]
+                    "removed: p (Holm)", "removed: games it changed"]
     if granted:
         columns += [f"{GRANTED_MEANS}: that seat's win-rate uplift [95 % CI]",
                     "granted: score uplift [95 % CI]", "granted: p (Holm)"]
@@ -244,8 +245,11 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
         row, line = [card], {"players": players, "card": card}
         if removed:
             diff, finding = removed.get(card, (None, None))
-            row += [units(diff) if diff else "–", finding or "–"]
+            n, changed = _changed(run, players, [v for v, c in run.cards.items() if c == card])
+            row += [units(diff) if diff else "–", finding or "–",
+                    f"{changed / n:.1%} of {n:,}" if n else "–"]
             line.update(_csv_diff("removed", diff, finding))
+            line["removed_games_changed_share"] = changed / n if n else None
         if granted:
             won, score, finding = granted.get(card, (None, None, None))
             row += [points(won) if won else "–", units(score) if score else "–", finding or "–"]
@@ -263,6 +267,12 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
     return Table(columns, rows, f"Every card at {players} player{plural}, removed and granted "
                  f"side by side (click a column to sort; cards.csv beside the report holds "
                  f"the same rows)", css="sortable")
+
+
+def _changed(run, players: int, chosen: list[str]) -> tuple[int, int]:
+    """(paired games, games that ended differently) over the card's variants at one table."""
+    found = [reaction.games_that_differ(run, v, players) for v in chosen]
+    return sum(n for n, _ in found), sum(d for _, d in found)
 
 
 def _rank(card: str, removed: dict, granted: dict) -> float:

@@ -22,10 +22,11 @@ import polars as pl
 
 from reports import blocks as b
 from reports import headlines, variants
+from reports.reaction import games_that_differ
 from reports.findings import report_wide
 from reports.section import Section
 from reports.summary import _plain as in_words    # the summary's own wording of a finding
-from reports.tables import BASELINE, RunTables, baseline_or_first, collect, open_run
+from reports.tables import BASELINE, RunTables, baseline_or_first, open_run
 from simulate.games.base import ConfigError
 
 MARK = '<meta name="generator" content="dice-balance compare">'   # a page this tool wrote
@@ -131,19 +132,6 @@ def _joined(a: RunTables, b_: RunTables, counts: list[int], label: str) -> RunTa
     return replace(a, games=games, seats=seats, manifest=manifest, variants=[BASELINE, label],
                    player_counts=counts, unpaired=frozenset() if paired else frozenset({label}),
                    cards={}, cards_skipped=[], granted={})
-
-
-def games_that_differ(run: RunTables, label: str, players: int) -> tuple[int, int]:
-    """(games played by both, games whose seats ended differently: any score, rank or win)."""
-    keys = list(run.keys) + ["seat"]
-    ended = ["score", "rank", "won"]
-    base = run.seats_at(players, BASELINE).select(keys + ended)
-    other = run.seats_at(players, label).select(keys + ended)
-    pairs = base.join(other, on=keys, suffix="_after")
-    differs = pl.any_horizontal([pl.col(c) != pl.col(f"{c}_after") for c in ended])
-    per_game = pairs.group_by(list(run.keys)).agg(differs.any().alias("differs"))
-    found = collect(per_game.select(pl.len().alias("n"), pl.col("differs").sum().alias("d")))
-    return int(found["n"][0]), int(found["d"][0] or 0)
 
 
 # What differs -------------------------------------------------------------------------------

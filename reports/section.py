@@ -63,6 +63,7 @@ class Section:
         self.differences: dict[tuple[str, int, str], Difference] = {}   # (variant, players, label)
         self.verdicts: dict[tuple[str, int, str], Finding] = {}         # the tested ones
         self.retrained_lines: list[str] = []   # verdicts re-training changes (reports.retraining)
+        self.changed_games: dict = {}     # variant -> {players: (paired, changed)}: reports.reaction
 
     def add(self, *blocks) -> None:
         self.blocks.extend(b for b in blocks if b is not None)

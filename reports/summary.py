@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from reports import reaction
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_text
 from reports.headlines import INTERNAL, headline_table, lead_of, words
@@ -57,6 +58,7 @@ def build(sections: list, run) -> list:
             f"Holm's correction among the associations of their section ({where}). They are not "
             "claimed here: owning is chosen, not assigned, so an association is not an effect."))
     blocks += _unchanged(sections, run)
+    blocks += reaction.notes({v: found for s in sections for v, found in s.changed_games.items()})
     blocks += _precision(sections)
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))

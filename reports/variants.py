@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from reports import reaction
 from reports.blocks import FOLD_ROWS, Details, Paragraph, Table
 from reports.figures import sweep_figure
 from reports.findings import Finding
@@ -54,6 +55,8 @@ def build(section: Section) -> None:
     section.add(Paragraph(text))
     for players in run.player_counts:
         section.add(section.compare_variants(players, measures(run, players)))
+    section.changed_games = reaction.changed_shares(run)
+    section.add(reaction.table(section.changed_games))
     sweep = run.manifest.get("config", {}).get("sweep", {})
     if len(sweep) == 1:
         section.add(_sweep(section, *next(iter(sweep.items()))))

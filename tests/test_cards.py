@@ -161,6 +161,8 @@ def test_one_card_table_holds_both_interventions_side_by_side_and_a_csv_beside_i
         assert float(r["removed_low"]) <= float(r["removed"]) <= float(r["removed_high"])
         assert float(r["granted_win_low"]) <= float(r["granted_win"]) \
             <= float(r["granted_win_high"])
+        assert 0 <= float(r["removed_games_changed_share"]) <= 1
+    assert "removed: games it changed" in table       # did the play react to the removal?
     # the terminal says the result: each card with its intervals
     assert "top cards at 2 players (2 cards" in result.output
     assert "Fireball: granted " in result.output and "; removed " in result.output

@@ -1,0 +1,36 @@
+"""How many paired games a variant changed at all: counted per player count, flagged when rare."""
+from __future__ import annotations
+
+import polars as pl
+
+from reports import reaction
+from reports.tables import from_frames
+from simulate.games import get_game
+
+
+def frames(changed: int, games: int = 100):
+    """Two-player games of a baseline and a variant that changes the first ``changed`` games."""
+    g, s = [], []
+    for variant in ("baseline", "rare"):
+        for i in range(games):
+            moved = variant == "rare" and i < changed
+            g.append({"game": i, "variant": variant, "players": 2, "rounds": 5 + moved})
+            for seat in range(2):
+                s.append({"game": i, "variant": variant, "players": 2, "seat": seat,
+                          "score": 10.0 + seat, "rank": 2 - seat, "won": seat == 1})
+    return pl.DataFrame(g), pl.DataFrame(s)
+
+
+def test_a_variant_that_changes_3_of_100_games_is_counted_and_flagged():
+    run = from_frames(*frames(3), get_game("risky_adventure"))
+    shares = reaction.changed_shares(run)
+    assert shares == {"rare": {2: (100, 3)}}
+    [note] = reaction.notes(shares)
+    assert "rare (3.0 % at 2 players)" in note.text
+    assert reaction.table(shares).rows == [["rare", 2, "3 of 100", "3.0 %"]]
+
+
+def test_a_variant_that_changes_many_games_or_none_gets_no_rare_line():
+    for changed in (0, 40):
+        run = from_frames(*frames(changed), get_game("risky_adventure"))
+        assert reaction.notes(reaction.changed_shares(run)) == []
