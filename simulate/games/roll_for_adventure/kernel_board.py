@@ -16,6 +16,7 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     R_NBOUNDS, R_NEW_ENEMY_FIRST, R_NFACES, R_NFORT, R_NFOREST, R_STONES, RESET, SEAT_BONUS,
     SEAT_DEFEATED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WON, card_land,
     card_rank, insert_front, pop_at, push, remove)
+from simulate.games.roll_for_adventure.rules import TERRITORY_DIE
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels import use_cache_for
 
@@ -228,11 +229,11 @@ def attack(L, N, S, R, territory):
 
 
 @njit(cache=True)
-def reveal(L, N, S, R, mt):
+def reveal(L, N, S, R, streams):
     """Step 2 of a turn: the top card; with the deck empty the Master of Shadows again."""
     if not N[DECK]:
         if S[MASTER_OUT]:
-            master_attacks(L, N, S, R, mt)
+            master_attacks(L, N, S, R, streams)
         return
     card = pop_at(L, N, DECK, N[DECK] - 1)
     S[CARDS_LEFT] -= 1
@@ -240,7 +241,7 @@ def reveal(L, N, S, R, mt):
         S[MASTER_OUT] = 1
         S[MASTER_TURN] = S[TURN]
         S[STONES_AT_MASTER] = S[STONES_TOTAL]
-        master_attacks(L, N, S, R, mt)
+        master_attacks(L, N, S, R, streams)
         return
     rank = card_rank(R, card)
     N[COMMANDED] = 0
@@ -259,13 +260,13 @@ def reveal(L, N, S, R, mt):
 
 
 @njit(cache=True)
-def master_attacks(L, N, S, R, mt):
-    """Every face-up enemy attacks again, then the territory die."""
+def master_attacks(L, N, S, R, streams):
+    """Every face-up enemy attacks again, then the territory die (its own stream)."""
     for i in range(N[ENEMIES]):
         attack(L, N, S, R, card_land(R, L[ENEMIES, i]))
         if S[OVER]:
             return
-    face = R[R_FACES + int(mt_random(mt) * R[R_NFACES])]
+    face = R[R_FACES + int(mt_random(streams[TERRITORY_DIE]) * R[R_NFACES])]
     if face == FACE_ALL:
         for t in range(4):
             damage(S, R, t, R[R_MASTER_DAMAGE_ALL])
