@@ -26,7 +26,7 @@ from numba import njit
 from simulate.games.roll_for_adventure.enemies import deck_ids
 from simulate.games.roll_for_adventure.heroes import FIRST_GAME_HEROES, HERO_IDS
 from simulate.games.roll_for_adventure.kernel_layout import (
-    ACTIVE, BOARD, CARDS_LEFT, CLAIMS, DAMAGE, DEFEATED, END, ENEMIES, HAND, HEROES, LOST,
+    ACTIVE, BOARD, CARDS_LEFT, CLAIMS, DAMAGE, DEFEATED, END, ENEMIES, FALLEN, HAND, HEROES, LOST,
     MASTER_TURN, MAX_OBLIVION, N_LISTS, OVER, RESURRECTIONS, R_HERO_DICE, S_SIZE, SEAT_BONUS,
     SEAT_DEFEATED, SEAT_PLACED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WIDTH,
     WON, BONUS_GIVEN, RULES_ENCODERS, rules_array)
@@ -43,13 +43,18 @@ from simulate.kernels import use_cache_for
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 RANDOM, HEURISTIC = 0, 1
-END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("turn_limit", "no_dice")
+END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("turn_limit", "no_dice",
+                                                                     "several_fell")
+# fallen_territories by bit mask of the territories that fell (kernel_layout.FALLEN)
+FALLEN_NAMES = np.array([None] + ["+".join(t for i, t in enumerate(TERRITORIES) if mask >> i & 1)
+                                  for mask in range(1, 16)], dtype=object)
 # the kernel's per-game and per-seat numbers, in its output order
 GAME_NUMBERS = ("seed", "decisions", "end", "won", "turns", "stones", "shadow_master_turn",
                 "turns_after_shadow_master", "stones_at_shadow_master",
                 *(f"damage_{t}" for t in TERRITORIES), *(f"stones_{t}" for t in TERRITORIES[:3]),
                 "enemies_defeated", "enemies_in_play", "cards_left", "max_vortex_of_oblivion",
-                "resurrections", "ice_cave_claims", "bonus_dice_given", "dice_lost_in_desert")
+                "resurrections", "ice_cave_claims", "bonus_dice_given", "dice_lost_in_desert",
+                "fallen")
 SEAT_NUMBERS = ("dice_at_end", "own_dice_in_play", "dice_placed", "stones_on_turn",
                 "enemies_defeated_on_turn", "bonus_dice_received", "hero")
 NULL_IF_NEGATIVE = ("shadow_master_turn", "turns_after_shadow_master", "stones_at_shadow_master")
@@ -105,7 +110,7 @@ def record(L, N, S, R, row, seats, seed, decisions):
         row[13 + t] = S[STONES + t]
     row[16], row[17], row[18] = S[DEFEATED], N[ENEMIES], S[CARDS_LEFT]
     row[19], row[20], row[21] = S[MAX_OBLIVION], S[RESURRECTIONS], S[CLAIMS]
-    row[22], row[23] = S[BONUS_GIVEN], N[LOST]
+    row[22], row[23], row[24] = S[BONUS_GIVEN], N[LOST], S[FALLEN]
     for s in range(len(seats)):
         held = 0
         for i in range(N[BOARD + s]):
@@ -173,6 +178,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
         games[TRACE_COLUMN] = trace_rows(trace)
     games["end_reason"] = np.array(END_REASONS, dtype=object)[games.pop("end")]
     games["won"] = games["won"].astype(bool)
+    games["fallen_territories"] = pl.Series(FALLEN_NAMES[games.pop("fallen")].tolist(),
+                                            dtype=pl.String)
     games["hero_powers"] = np.full(count, rules.hero_powers)
     games["board"] = [board_name(rules.stones_to_win)] * count
     for name in NULL_IF_NEGATIVE:

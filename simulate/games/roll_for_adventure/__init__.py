@@ -59,7 +59,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 GAME = GameSpec(
     name="roll_for_adventure",
     title="Roll for Adventure",
-    version="1.1",
+    version="1.2",
     rules_class=Rules,
     new_game=new_game,
     players=(2, 4),

@@ -154,11 +154,10 @@ def shadow_master_attacks(st) -> None:
     face = faces[int(st.streams.get(TERRITORY_DIE).random() * len(faces))]
     if st.events is not None:
         st.events.append(f"territory die: {face}")
-    if face == "all":
-        for t in range(4):
-            territories.damage(st, t, rules.shadow_master_damage_all)
-            if st.is_over:
-                return
+    if face == "all":                        # every territory takes its damage, then falls
+        fell = [territories.hurt(st, t, rules.shadow_master_damage_all) for t in range(4)]
+        if any(fell):
+            territories.fall(st)
     elif face != "none":
         territories.damage(st, TERRITORY_DIE_FACES.index(face), rules.shadow_master_damage)
 

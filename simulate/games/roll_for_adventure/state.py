@@ -63,6 +63,7 @@ class State:
         self.stones_at_shadow_master: int | None = None
         self.enemies_defeated = self.max_oblivion = self.resurrections = self.ice_claims = 0
         self.bonus_dice_given = 0
+        self.fallen: list[int] = []      # the territories that fell (territories.fall)
         self.seat_stones = [0] * n_players
         self.seat_defeated = [0] * n_players
         self.seat_placed = [0] * n_players

@@ -30,6 +30,26 @@ def test_shadow_master_territory_die(face, damage):
     assert st.shadow_master_turn == 1 and st.stones_at_shadow_master == 0
 
 
+def test_the_all_face_damages_every_territory_and_two_fall_at_once():
+    """Rulebook: "All Territories: The Shadow Master deals one damage to every territory"; a
+    skull in the last hole loses the game, so both territories at 4 of 5 fall together."""
+    st = table(4, deck=("shadow_master",))
+    st.k.damage = [4, 0, 4, 3]
+    st.streams = ScriptedDice(5)                           # territory die: all
+    enemies.reveal(st)
+    assert st.k.damage == [5, 1, 5, 4] and st.end_reason == "several_fell"
+    assert st.outcome().metrics["fallen_territories"] == "desert+forest"
+
+
+def test_two_damage_on_a_territory_one_hole_from_the_end_stops_at_the_end_of_the_track():
+    st = table(4, deck=("shadow_master",))
+    st.k.damage = [0, 0, 4, 0]
+    st.streams = ScriptedDice(3)                           # territory die: the forest, x2
+    enemies.reveal(st)
+    assert st.k.damage == [0, 0, 5, 0] and st.end_reason == "forest_fell"
+    assert st.outcome().metrics["fallen_territories"] == "forest"
+
+
 def test_shadow_master_makes_every_enemy_attack_whatever_its_rank_and_removes_no_dice():
     st = table(4, deck=("shadow_master",))
     k = st.k
@@ -170,7 +190,11 @@ def test_games_keep_every_invariant(strategy):
             state, outcome, _ = play_game(SPEC, Rules(), seats, seed, check=True)
             assert state.is_over and outcome.end_reason in (
                 "stones", "no_dice", "turn_limit", "desert_fell", "fortress_fell",
-                "forest_fell", "ice_cave_fell")
+                "forest_fell", "ice_cave_fell", "several_fell")
+            fallen = outcome.metrics["fallen_territories"]
+            assert (fallen is None) == (not outcome.end_reason.endswith("_fell"))
+            assert all(outcome.metrics[f"damage_{t}"] <= Rules().damage_to_lose
+                       for t in ("desert", "fortress", "forest", "ice_cave"))
             sm = outcome.metrics["shadow_master_turn"]
             assert (sm is None) == (outcome.metrics["turns_after_shadow_master"] is None)
 
