@@ -10,8 +10,10 @@ Tests force dice by swapping ``streams`` for an object whose ``get`` gives a scr
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
+from operator import is_
 
-from simulate.games.base import Outcome, look_ahead_copy
+from simulate.games.base import IllegalActionError, Outcome, look_ahead_copy
 from simulate.games.chance import Streams
 from simulate.games.roll_for_adventure import enemies, scoring, territories
 from simulate.games.roll_for_adventure.actions import (
@@ -177,6 +179,12 @@ class State:
         return acts
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list is kept until this call, so the
+        check costs no second listing; the runner hands back the listed object itself)."""
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            raise IllegalActionError(f"{action!r} is not a legal action now "
+                                     f"(phase {self.k.phase.name.lower()})")
         self._legal = None
         kind = type(action)
         if kind is Place:
