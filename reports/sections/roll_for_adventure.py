@@ -12,7 +12,8 @@ from reports.mechanics import Mechanic, counted, positive
 from reports.tables import COUNT, collect, means, rates
 
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
-END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("no_dice", "turn_limit")
+END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("several_fell", "no_dice",
+                                                                     "turn_limit")
 BY = ["variant", "players"]
 # What the team does of its own choosing, per game, for reports.mechanics (issue 23).
 MECHANICS = [
@@ -38,7 +39,8 @@ def build(section) -> None:
         section.add(Note("Some games used PLACEHOLDER hero powers (Rules.hero_powers = true). "
                          "The printed powers are unknown; these are invented stand-ins, so "
                          "results from those games do not describe the published game."))
-    section.add(*_win_rates(run), *_shadow_master(run), *_endings(run), *_stones(run))
+    section.add(*_win_rates(run), *_shadow_master(run), *_endings(run), *_falls(run),
+                *_stones(run))
 
 
 def _names(run) -> list[str]:
@@ -128,8 +130,30 @@ def _endings(run) -> list:
                                                      for r in reasons])
     return [Heading("What ends the games"),
             Paragraph("stones = the team won; <territory>_fell = that territory's skull reached "
-                      "the end of its track; no_dice = nobody had a die at the start of a turn."),
+                      "the end of its track; several_fell = more than one did at once (the "
+                      "Master's 'all' face; the games' fallen_territories column names them); "
+                      "no_dice = nobody had a die at the start of a turn."),
             Table(BY + ["games"] + reasons, rows, "Share of games by ending")]
+
+
+def _falls(run) -> list:
+    """Which territories fall: from ``fallen_territories`` ("desert+forest" when two fell at
+    once, each counted), absent in results of engine versions before 1.2."""
+    if "fallen_territories" not in _names(run):
+        return []
+    counts = collect(run.games.group_by(BY + ["fallen_territories"]).len())
+    rows = []
+    for variant in run.variants:
+        for players in run.player_counts:
+            part = counts.filter((pl.col("variant") == variant) & (pl.col("players") == players))
+            n = int(part["len"].sum())
+            if n:
+                found = dict(zip(part["fallen_territories"].to_list(), part["len"].to_list()))
+                rows.append([variant, players, n] + [
+                    Rate(sum(c for f, c in found.items() if f and t in f.split("+")), n)
+                    for t in TERRITORIES])
+    return [Table(BY + ["games"] + [f"{t} fell" for t in TERRITORIES], rows,
+                  "Share of games in which each territory fell (several may fall at once)")]
 
 
 def _stones(run) -> list:

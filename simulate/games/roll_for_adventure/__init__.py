@@ -6,17 +6,20 @@ import random
 from typing import Sequence
 
 from simulate.games.base import GameSpec
+from simulate.games.chance import keyed_shuffle, shuffle_seed
 from simulate.games.roll_for_adventure import enemies
-from simulate.games.roll_for_adventure.heroes import FIRST_GAME_HEROES, PLACEHOLDER_NOTES
+from simulate.games.roll_for_adventure.heroes import (FIRST_GAME_HEROES, HERO_IDS,
+                                                      PLACEHOLDER_NOTES)
 from simulate.games.roll_for_adventure.scoring import GAME_COLUMNS, SEAT_COLUMNS
-from simulate.games.roll_for_adventure.rules import BONUS_DICE, HERO_DICE, Rules
+from simulate.games.roll_for_adventure.rules import BONUS_DICE, DEAL, HERO_DICE, Rules
 from simulate.games.roll_for_adventure.state import State
 
 
 def new_game(rules: Rules, n_players: int, rng: random.Random,
              heroes: Sequence[str | None] | None = None) -> State:
     """Set-up: hero dice and ally dice, bonus dice on the ice cave, the enemy deck with the Master
-    of Shadows, heroes (only with hero_powers), then the first player's first roll."""
+    of Shadows, heroes (only with hero_powers), then the first player's first roll. Every source
+    of chance draws from its own stream of ``rng`` (State.streams; RULES.md, "Random streams")."""
     if not 2 <= n_players <= 4:
         raise ValueError(f"Roll for Adventure is for 2-4 players, not {n_players}")
     st = State(rules, n_players, rng)
@@ -35,7 +38,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
     bonus = list(range(HERO_DICE, HERO_DICE + BONUS_DICE))
     k.bonus_pool = bonus[:rules.bonus_dice]
     k.box.extend(bonus[rules.bonus_dice:])
-    st.deck = enemies.build_deck(rules, rng)[::-1]          # the top card is the last item
+    st.deck = enemies.build_deck(rules, st.streams)[::-1]          # the top card is the last item
     k.cards_left = len(st.deck)
     if rules.hero_powers:
         st.powers = True
@@ -45,7 +48,8 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
             if name is not None and name not in FIRST_GAME_HEROES:
                 raise ValueError(f"unknown hero {name!r}; heroes: {', '.join(FIRST_GAME_HEROES)}")
         free = [h for h in FIRST_GAME_HEROES if h not in chosen]
-        rng.shuffle(free)
+        ids = [HERO_IDS[FIRST_GAME_HEROES.index(h)] for h in free]
+        keyed_shuffle(free, ids, shuffle_seed(st.streams.get(DEAL)))
         k.heroes = [name if name is not None else free.pop() for name in chosen]
     if not st.start_turn():
         st._end_turn()
@@ -55,7 +59,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 GAME = GameSpec(
     name="roll_for_adventure",
     title="Roll for Adventure",
-    version="1.0",
+    version="1.2",
     rules_class=Rules,
     new_game=new_game,
     players=(2, 4),

@@ -57,4 +57,25 @@ class UsePower(NamedTuple):
     target: str = ""  # territory or enemy, "" if none
 
 
+
+
+def _same_kind(self, other) -> bool:
+    """Equal only to an action of the same kind with the same fields: as plain tuples
+    ``AdvanceDie("red") == LoseDie("red") == ("red",)`` and ``ClaimIceCave(True) ==
+    GiveBonusDie(1)``, so an action of another phase would pass for a legal one."""
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_kind(self, other) -> bool:
+    return not _same_kind(self, other)
+
+
+def _kind_hash(self) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _kind in (Place, AdvanceDie, LoseDie, ClaimIceCave, GiveBonusDie, DefeatEnemy, ResetDamage,
+              UsePower):
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_kind, _other_kind, _kind_hash
+
 CLAIM, KEEP = ClaimIceCave(True), ClaimIceCave(False)

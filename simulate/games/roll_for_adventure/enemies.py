@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from simulate.games.roll_for_adventure.rules import TERRITORIES, TERRITORY_DIE_FACES
+from simulate.games.chance import card_ids, keyed_shuffle, shuffle_seed
+from simulate.games.roll_for_adventure.rules import (DECK, TERRITORIES, TERRITORY_DIE,
+                                                     TERRITORY_DIE_FACES)
 from simulate.games.roll_for_adventure import territories
 
 SHADOW_MASTER = -1
@@ -30,12 +32,25 @@ def enemy_cards(ranks: tuple) -> tuple[tuple[str, ...], tuple[int, ...], tuple[i
     return tuple(names), tuple(lands), tuple(card_ranks)
 
 
-def build_deck(rules, rng) -> list[int]:
-    """The draw deck in drawing order (first card revealed first): the enemies shuffled and cut
-    into ``deck_stacks`` stacks, the Master of Shadows shuffled into one of them (set-up) or put
-    at a fixed position."""
+@cache
+def deck_ids(ranks: tuple) -> tuple[int, ...]:
+    """Each enemy card's identity for the keyed shuffle: from its name (chance.card_ids), so an
+    edit of ``enemy_ranks`` leaves the other cards in the order they had."""
+    return tuple(card_ids(enemy_cards(ranks)[0]))
+
+
+def shuffled_enemies(rules, streams) -> list[int]:
+    """The enemy cards in drawing order: a keyed shuffle seeded from the deck's own stream."""
     cards = list(range(rules.deck_size))
-    rng.shuffle(cards)
+    keyed_shuffle(cards, deck_ids(rules.enemy_ranks), shuffle_seed(streams.get(DECK)))
+    return cards
+
+
+def build_deck(rules, streams) -> list[int]:
+    """The draw deck in drawing order (first card revealed first): the enemies shuffled and cut
+    into ``deck_stacks`` stacks, the Master of Shadows shuffled into one of them (set-up: his
+    place is the deck stream's next draw after the shuffle) or put at a fixed position."""
+    cards = shuffled_enemies(rules, streams)
     if rules.shadow_master_position:
         cards.insert(rules.shadow_master_position - 1, SHADOW_MASTER)
         return cards
@@ -47,7 +62,7 @@ def build_deck(rules, rng) -> list[int]:
         stacks.append(cards[start:end])
         start = end
     stack = stacks[rules.shadow_master_stack - 1]
-    stack.insert(int(rng.random() * (len(stack) + 1)), SHADOW_MASTER)
+    stack.insert(int(streams.get(DECK).random() * (len(stack) + 1)), SHADOW_MASTER)
     return [c for s in stacks for c in s]
 
 
@@ -136,14 +151,13 @@ def shadow_master_attacks(st) -> None:
             return
     rules = k.rules
     faces = rules.territory_die
-    face = faces[int(st.rng.random() * len(faces))]
+    face = faces[int(st.streams.get(TERRITORY_DIE).random() * len(faces))]
     if st.events is not None:
         st.events.append(f"territory die: {face}")
-    if face == "all":
-        for t in range(4):
-            territories.damage(st, t, rules.shadow_master_damage_all)
-            if st.is_over:
-                return
+    if face == "all":                        # every territory takes its damage, then falls
+        fell = [territories.hurt(st, t, rules.shadow_master_damage_all) for t in range(4)]
+        if any(fell):
+            territories.fall(st)
     elif face != "none":
         territories.damage(st, TERRITORY_DIE_FACES.index(face), rules.shadow_master_damage)
 

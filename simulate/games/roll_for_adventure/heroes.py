@@ -12,10 +12,12 @@ again, as after any placement) and False when the player goes on choosing from t
 """
 from __future__ import annotations
 
+from simulate.games.chance import card_ids
 from simulate.games.roll_for_adventure.actions import UsePower
 from simulate.games.roll_for_adventure.rules import TERRITORIES
 
 FIRST_GAME_HEROES = ("adventurer", "fighter", "healer", "warrior")
+HERO_IDS = tuple(card_ids(FIRST_GAME_HEROES))     # the keyed deal's identities (chance.py)
 
 
 class HeroPower:

@@ -9,6 +9,7 @@ from numba import njit
 from simulate.games.roll_for_adventure.kernel_layout import (
     ACTIVE, ADVANCE, BARRIERS, BOARD, BONUS_GIVEN, BOUNDARY, CARDS_LEFT, CLAIM, CLAIMS, COMMANDED,
     DAMAGE, DECK, DEFEAT, DEFEATED, DESERT, DISCARD, ELIGIBLE, END, END_STONES, ENEMIES, GIVE, TAKEN,
+    FALLEN, SEVERAL_FELL,
     ENEMY_DICE, FACE, FACE_ALL, FACE_NONE, FELL, FOREST, FOREST_STONES, FORT, GAME_OVER, HOLDER,
     ICE, ICE_PLACED, MASTER, MASTER_OUT, MASTER_TURN, MAX_OBLIVION, OBLIVION, OVER, PENDING,
     PHASE, PIPS, POOL, R_BOUNDS, R_DEFEAT_PIPS, R_DESERT_DICE, R_FACES, R_FORT_SPACES,
@@ -16,6 +17,7 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     R_NBOUNDS, R_NEW_ENEMY_FIRST, R_NFACES, R_NFORT, R_NFOREST, R_STONES, RESET, SEAT_BONUS,
     SEAT_DEFEATED, SEAT_STONES, STONES, STONES_AT_MASTER, STONES_TOTAL, TURN, WON, card_land,
     card_rank, insert_front, pop_at, push, remove)
+from simulate.games.roll_for_adventure.rules import TERRITORY_DIE
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels import use_cache_for
 
@@ -54,11 +56,30 @@ def gain_stone(S, R, territory):
 
 @njit(cache=True)
 def damage(S, R, territory, amount):
+    if hurt(S, R, territory, amount):
+        fall(S, R)
+
+
+@njit(cache=True)
+def hurt(S, R, territory, amount):
+    """territories.hurt: the skull moves on, no further than the last hole; True there."""
     if amount <= 0:
-        return
-    S[DAMAGE + territory] += amount
-    if S[DAMAGE + territory] >= R[R_LOSE]:
-        finish(S, 0, FELL + territory)
+        return False
+    S[DAMAGE + territory] = min(R[R_LOSE], S[DAMAGE + territory] + amount)
+    return S[DAMAGE + territory] >= R[R_LOSE]
+
+
+@njit(cache=True)
+def fall(S, R):
+    """territories.fall: every territory at the end of its track falls, all at once."""
+    fallen, count, first = 0, 0, -1
+    for t in range(4):
+        if S[DAMAGE + t] >= R[R_LOSE]:
+            fallen |= 1 << t
+            count += 1
+            first = t if first < 0 else first
+    S[FALLEN] = fallen
+    finish(S, 0, FELL + first if count == 1 else SEVERAL_FELL)
 
 
 # ---- placing the dice of one Place (row TAKEN) ------------------------------------------------
@@ -228,11 +249,11 @@ def attack(L, N, S, R, territory):
 
 
 @njit(cache=True)
-def reveal(L, N, S, R, mt):
+def reveal(L, N, S, R, streams):
     """Step 2 of a turn: the top card; with the deck empty the Master of Shadows again."""
     if not N[DECK]:
         if S[MASTER_OUT]:
-            master_attacks(L, N, S, R, mt)
+            master_attacks(L, N, S, R, streams)
         return
     card = pop_at(L, N, DECK, N[DECK] - 1)
     S[CARDS_LEFT] -= 1
@@ -240,7 +261,7 @@ def reveal(L, N, S, R, mt):
         S[MASTER_OUT] = 1
         S[MASTER_TURN] = S[TURN]
         S[STONES_AT_MASTER] = S[STONES_TOTAL]
-        master_attacks(L, N, S, R, mt)
+        master_attacks(L, N, S, R, streams)
         return
     rank = card_rank(R, card)
     N[COMMANDED] = 0
@@ -259,17 +280,18 @@ def reveal(L, N, S, R, mt):
 
 
 @njit(cache=True)
-def master_attacks(L, N, S, R, mt):
-    """Every face-up enemy attacks again, then the territory die."""
+def master_attacks(L, N, S, R, streams):
+    """Every face-up enemy attacks again, then the territory die (its own stream)."""
     for i in range(N[ENEMIES]):
         attack(L, N, S, R, card_land(R, L[ENEMIES, i]))
         if S[OVER]:
             return
-    face = R[R_FACES + int(mt_random(mt) * R[R_NFACES])]
-    if face == FACE_ALL:
+    face = R[R_FACES + int(mt_random(streams[TERRITORY_DIE]) * R[R_NFACES])]
+    if face == FACE_ALL:                         # every territory its damage, then falls
+        fell = False
         for t in range(4):
-            damage(S, R, t, R[R_MASTER_DAMAGE_ALL])
-            if S[OVER]:
-                return
+            fell |= hurt(S, R, t, R[R_MASTER_DAMAGE_ALL])
+        if fell:
+            fall(S, R)
     elif face != FACE_NONE:
         damage(S, R, face, R[R_MASTER_DAMAGE])

@@ -51,12 +51,13 @@ HEROES, SEAT_STONES, SEAT_DEFEATED, SEAT_PLACED, SEAT_BONUS = 110, 114, 118, 122
 ICE = 130                                     # the ice cave's spaces 1-6: a die or -1
 COUNTS = 136                                  # dice of the roll showing each value (0-6)
 LEGAL_N = 143         # the placements listed in A for the current roll, or -1 (state._legal)
-S_SIZE = 144
+FALLEN = 144          # the territories that fell (bit t: territory t; state.fallen)
+S_SIZE = 145
 
 # phases (kingdom.py's Phase, as plain ints for numba) and end reasons (END: the territory that
-# fell is FELL + t)
+# fell is FELL + t; several at once: SEVERAL_FELL)
 PLACE, ADVANCE, LOSE, CLAIM, GIVE, DEFEAT, RESET, GAME_OVER = map(int, Phase)
-END_STONES, FELL, END_TURN_LIMIT, END_NO_DICE = 0, 1, 5, 6
+END_STONES, FELL, END_TURN_LIMIT, END_NO_DICE, SEVERAL_FELL = 0, 1, 5, 6, 7
 MASTER = -1           # the Master of Shadows in the deck
 
 # ---- R: the Rules as ints (rules_array) -------------------------------------------------------

@@ -1,7 +1,8 @@
 """Roll for Adventure's compiled kernel, part 3b: set-up, applying an action and the turns, line
-for line as ``__init__.new_game`` and ``state.py`` (the same draws in the same order: the deck
-shuffle, the Master's place, the heroes, then every die of every roll). The actions (rows of
-``A``) and the legal list: ``kernel_legal.py``.
+for line as ``__init__.new_game`` and ``state.py`` (the same draws from the same streams: rows
+of ``streams``, one per purpose of rules.py, seeded by ``simulate/kernels/chance.py`` as
+``State.streams`` is: the deck's keyed shuffle, the Master's place, the heroes, the territory
+die, each seat's dice). The actions (rows of ``A``) and the legal list: ``kernel_legal.py``.
 """
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from simulate.games.roll_for_adventure.kernel_layout import (
     pop_at, push, remove)
 from simulate.games.roll_for_adventure.kernel_legal import (
     POWER, ADVENTURER, HEALER, WARRIOR, placements)
-from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+from simulate.games.roll_for_adventure.rules import DEAL, DECK as DECK_STREAM, DICE, TERRITORY_DIE
+from simulate.kernels.chance import keyed_shuffle, seed_rows, shuffle_seed, streams_base
+from simulate.kernels.cpython_random import mt_random
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -30,19 +33,19 @@ use_cache_for(__name__)      # numba's cache folder for what this module compile
 
 # ---- applying an action ----------------------------------------------------------------------
 @njit(cache=True)
-def apply(L, N, S, R, A, a, mt):
+def apply(L, N, S, R, A, a, streams):
     S[LEGAL_N] = -1
     kind = A[a, 0]
     if kind == PLACE:
-        place(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], mt)
+        place(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], streams)
     elif kind == POWER:
-        use_power(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], mt)
+        use_power(L, N, S, R, A, A[a, 1], A[a, 2], A[a, 3], streams)
     else:
-        follow_up(L, N, S, R, A, kind, A[a, 1], mt)
+        follow_up(L, N, S, R, A, kind, A[a, 1], streams)
 
 
 @njit(cache=True)
-def place(L, N, S, R, A, v, code, n, mt):
+def place(L, N, S, R, A, v, code, n, streams):
     """Bonus dice first, then ally dice, then own dice (the highest die numbers)."""
     N[TAKEN] = 0
     for i in range(N[HAND]):
@@ -73,7 +76,7 @@ def place(L, N, S, R, A, v, code, n, mt):
     else:
         place_on_enemy(L, N, S, R, code - 5, v * n)
     if not S[OVER]:
-        after_placement(L, N, S, R, A, mt)
+        after_placement(L, N, S, R, A, streams)
 
 
 @njit(cache=True)
@@ -100,28 +103,29 @@ def place_resurrection(L, N, S, R, pips):
 
 
 @njit(cache=True)
-def roll_hand(L, N, S, mt):
+def roll_hand(L, N, S, streams):
+    dice = streams[DICE + S[ACTIVE]]             # the active seat's own dice
     for i in range(N[HAND]):
-        S[FACE + L[HAND, i]] = int(mt_random(mt) * 6) + 1
+        S[FACE + L[HAND, i]] = int(mt_random(dice) * 6) + 1
 
 
 @njit(cache=True)
-def after_placement(L, N, S, R, A, mt):
+def after_placement(L, N, S, R, A, streams):
     """Queued follow-ups first; else roll the rest, or end the turn."""
     if N[PENDING]:
         S[PHASE] = L[PENDING, 0]
     elif S[TURN_OVER] or not N[HAND]:
-        end_turn(L, N, S, R, A, mt)
+        end_turn(L, N, S, R, A, streams)
     else:
-        roll_hand(L, N, S, mt)
-        enter_place(L, N, S, R, A, mt)
+        roll_hand(L, N, S, streams)
+        enter_place(L, N, S, R, A, streams)
 
 
 @njit(cache=True)
-def enter_place(L, N, S, R, A, mt):
+def enter_place(L, N, S, R, A, streams):
     S[PHASE] = PLACE
     if not placements(L, N, S, R, A):            # nothing fits: the roll stays on the board
-        end_turn(L, N, S, R, A, mt)
+        end_turn(L, N, S, R, A, streams)
 
 
 @njit(cache=True)
@@ -135,10 +139,10 @@ def highest_die(L, N, S, value):
 
 
 @njit(cache=True)
-def use_power(L, N, S, R, A, hero, value, target, mt):
+def use_power(L, N, S, R, A, hero, value, target, streams):
     S[POWER_USED] = 1
     if hero == ADVENTURER:                       # roll the whole roll again
-        roll_hand(L, N, S, mt)
+        roll_hand(L, N, S, streams)
     elif hero == WARRIOR:                        # one die to its opposite face
         S[FACE + highest_die(L, N, S, value)] = 7 - value
     elif hero == HEALER:                         # the lowest die to oblivion, heal 1
@@ -153,16 +157,16 @@ def use_power(L, N, S, R, A, hero, value, target, mt):
         N[TAKEN] = 1
         L[TAKEN, 0] = die
         place_on_enemy(L, N, S, R, target, 2 * value)
-        after_placement(L, N, S, R, A, mt)
+        after_placement(L, N, S, R, A, streams)
         return
     if N[HAND]:
-        enter_place(L, N, S, R, A, mt)
+        enter_place(L, N, S, R, A, streams)
     else:
-        end_turn(L, N, S, R, A, mt)
+        end_turn(L, N, S, R, A, streams)
 
 
 @njit(cache=True)
-def follow_up(L, N, S, R, A, kind, x, mt):
+def follow_up(L, N, S, R, A, kind, x, streams):
     pop_at(L, N, PENDING, 0)
     if kind == ADVANCE:
         desert_move(L, N, S, DESERT, DESERT2, x)
@@ -183,17 +187,17 @@ def follow_up(L, N, S, R, A, kind, x, mt):
     else:
         S[DAMAGE + x] = S[DAMAGE + x] - 1 if R[R_HEAL_ONE] else 0
     if not S[OVER]:
-        after_placement(L, N, S, R, A, mt)
+        after_placement(L, N, S, R, A, streams)
 
 
 # ---- turns and set-up ------------------------------------------------------------------------
 @njit(cache=True)
-def end_turn(L, N, S, R, A, mt):
+def end_turn(L, N, S, R, A, streams):
     """Unplaced dice stay on the board; reveal and attack; next players until one can act."""
     extend(L, N, BOARD + S[ACTIVE], HAND)
     N[HAND] = 0
     while True:
-        reveal(L, N, S, R, mt)
+        reveal(L, N, S, R, streams)
         if S[OVER]:
             return
         if S[TURN] >= R[R_MAX_TURNS]:
@@ -201,12 +205,12 @@ def end_turn(L, N, S, R, A, mt):
             return
         S[ACTIVE] = (S[ACTIVE] + 1) % S[PLAYERS]
         S[TURN] += 1
-        if start_turn(L, N, S, R, A, mt):
+        if start_turn(L, N, S, R, A, streams):
             return
 
 
 @njit(cache=True)
-def start_turn(L, N, S, R, A, mt):
+def start_turn(L, N, S, R, A, streams):
     """Begin the active player's turn; False if they have nothing to place."""
     S[ICE_PLACED] = S[POWER_USED] = S[TURN_OVER] = 0
     below, alive = R[R_NO_DICE_BELOW], False      # ruling 9: bonus dice do not count
@@ -222,7 +226,7 @@ def start_turn(L, N, S, R, A, mt):
         return False                             # a turn without dice still reveals a card
     extend(L, N, HAND, board)
     N[board] = 0
-    roll_hand(L, N, S, mt)
+    roll_hand(L, N, S, streams)
     S[PHASE] = PLACE
     if placements(L, N, S, R, A):
         return True
@@ -232,8 +236,23 @@ def start_turn(L, N, S, R, A, mt):
 
 
 @njit(cache=True)
-def new_game(L, N, S, R, A, mt, n_players, heroes):
-    """__init__.new_game: dice, allies, bonus dice, the deck, heroes, the first roll."""
+def seed_streams(streams, mt, R, n_players):
+    """``State.streams``: the base from the game's generator ``mt``, then the rows this game
+    draws from (seeding draws nothing, so unused purposes may stay unseeded)."""
+    purposes = np.empty(3 + n_players, np.int64)    # the deal last: used only with powers
+    purposes[0], purposes[1], purposes[2 + n_players] = DECK_STREAM, TERRITORY_DIE, DEAL
+    for seat in range(n_players):
+        purposes[2 + seat] = DICE + seat
+    used = len(purposes) if R[R_HERO_POWERS] else len(purposes) - 1
+    seed_rows(streams, streams_base(mt), purposes[:used])
+
+
+@njit(cache=True)
+def new_game(L, N, S, R, A, mt, streams, n_players, heroes, deck_ids, hero_ids):
+    """__init__.new_game: the streams, dice, allies, bonus dice, the deck, heroes, the first
+    roll. ``deck_ids`` / ``hero_ids``: the keyed shuffles' identities (enemies.deck_ids,
+    heroes.HERO_IDS)."""
+    seed_streams(streams, mt, R, n_players)
     N[:] = 0
     S[:] = 0
     for d in range(24):
@@ -255,7 +274,7 @@ def new_game(L, N, S, R, A, mt, n_players, heroes):
             spare += 1
     for b in range(R[R_BONUS]):
         push(L, N, POOL, 20 + b)
-    build_deck(L, N, R, mt)
+    build_deck(L, N, R, streams, deck_ids)
     S[CARDS_LEFT] = N[DECK]
     for s in range(4):
         S[HEROES + s] = -1
@@ -268,22 +287,23 @@ def new_game(L, N, S, R, A, mt, n_players, heroes):
                 free[m] = h
                 m += 1
         free = free[:m]
-        mt_shuffle_int64(mt, free)
+        keyed_shuffle(free, hero_ids[free], shuffle_seed(streams[DEAL]))
         for seat in range(n_players):
             if heroes[seat] >= 0:
                 S[HEROES + seat] = heroes[seat]
             else:
                 m -= 1
                 S[HEROES + seat] = free[m]
-    if not start_turn(L, N, S, R, A, mt):
-        end_turn(L, N, S, R, A, mt)
+    if not start_turn(L, N, S, R, A, streams):
+        end_turn(L, N, S, R, A, streams)
 
 
 @njit(cache=True)
-def build_deck(L, N, R, mt):
-    """enemies.build_deck: shuffle, cut into stacks, the Master into one; DECK's top = last."""
+def build_deck(L, N, R, streams, deck_ids):
+    """enemies.build_deck: keyed shuffle, cut into stacks, the Master into one; DECK's top =
+    last."""
     cards = np.arange(R[R_DECK_SIZE])
-    mt_shuffle_int64(mt, cards)
+    keyed_shuffle(cards, deck_ids.copy(), shuffle_seed(streams[DECK_STREAM]))
     size = cards.size
     if R[R_MASTER_POS]:
         at = min(R[R_MASTER_POS] - 1, size)
@@ -294,7 +314,7 @@ def build_deck(L, N, R, mt):
         for i in range(R[R_MASTER_STACK] - 1):   # stacks as equal as possible, larger on top
             start += base + (i < extra)
         height = base + (R[R_MASTER_STACK] - 1 < extra)
-        at = start + int(mt_random(mt) * (height + 1))
+        at = start + int(mt_random(streams[DECK_STREAM]) * (height + 1))
     N[DECK] = size + 1
     for i in range(size + 1):                    # drawing order i sits at DECK[size - i]
         card = MASTER if i == at else cards[i - (i > at)]

@@ -14,6 +14,11 @@ HERO_DICE, BONUS_DICE = 20, 4          # the box holds 4 colours x 5 hero dice a
 # Adventure boards by the stones they hold (set-up: "Book of Magic ... five power stones").
 ADVENTURE_BOARDS = {5: "book_of_magic", 6: "sword_of_saints", 7: "crown_of_kings",
                     8: "jewel_of_light"}
+# The game's random streams by purpose (simulate/games/chance.py; the kernel reads these too):
+# the heroes dealt, the enemy deck (its keyed shuffle, then the Master of Shadows' place in his
+# stack), the territory die, and each seat's dice (DICE + seat: what that seat rolls).
+DEAL, DECK, TERRITORY_DIE, DICE = range(4)
+STREAMS = DICE + 4                     # purposes in all: 4 seats at most
 
 
 def board_name(stones_to_win: int) -> str:

@@ -24,6 +24,9 @@ GAME_COLUMNS = {
        for t in TERRITORIES},
     **{f"stones_{t}": ("int", f"Power stones won in the {t} (the ice cave gives none).")
        for t in TERRITORIES[:3]},
+    "fallen_territories": ("str", "The territories whose skull reached the end of its track "
+                                  "when the game was lost, joined by '+' (more than one when "
+                                  "the Master's 'all' face felled them at once); null if none."),
     "enemies_defeated": ("int", "Enemy cards defeated (dice or the five-dice ice cave reward)."),
     "enemies_in_play": ("int", "Face-up enemies still on the territories at the end."),
     "cards_left": ("int", "Cards (the Master of Shadows included) never revealed."),
@@ -65,6 +68,7 @@ def outcome(st) -> Outcome:
         "resurrections": st.resurrections, "ice_cave_claims": st.ice_claims,
         "bonus_dice_given": st.bonus_dice_given, "dice_lost_in_desert": len(k.desert_lost),
         "hero_powers": rules.hero_powers,
+        "fallen_territories": "+".join(TERRITORIES[t] for t in st.fallen) or None,
     }
     for t, land in enumerate(TERRITORIES):
         metrics[f"damage_{land}"] = k.damage[t]

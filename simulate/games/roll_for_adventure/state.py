@@ -1,15 +1,20 @@
 """Roll for Adventure as a state machine: the roll-and-place turn, follow-up choices, the
 reveal step and the end of the game. The public table lives in ``self.k`` (a Kingdom); this
-object adds the dice (``self.rng``), the pending choices, the log and the metrics.
+object adds the random streams (``self.streams``), the pending choices, the log and the metrics.
 
-Chance: every die is ``int(self.rng.random() * 6) + 1``; tests force dice by swapping ``rng``
-for an object with a scripted ``random()``.
+Chance: each source draws from its own stream (rules.py: DEAL, DECK, MASTER_PLACE, TERRITORY_DIE,
+DICE + seat); a die of the active seat is ``int(self.streams.get(DICE + seat).random() * 6) + 1``.
+Tests force dice by swapping ``streams`` for an object whose ``get`` gives a scripted
+``random()``.
 """
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
+from operator import is_
 
-from simulate.games.base import Outcome, look_ahead_copy
+from simulate.games.base import IllegalActionError, Outcome, look_ahead_copy
+from simulate.games.chance import Streams
 from simulate.games.roll_for_adventure import enemies, scoring, territories
 from simulate.games.roll_for_adventure.actions import (
     CLAIM as CLAIM_ACTION, KEEP, RESURRECTION, AdvanceDie, ClaimIceCave, DefeatEnemy,
@@ -17,8 +22,8 @@ from simulate.games.roll_for_adventure.actions import (
 from simulate.games.roll_for_adventure.heroes import POWERS
 from simulate.games.roll_for_adventure.kingdom import (ADVANCE, CLAIM, DEFEAT, GIVE, LOSE, OVER,
                                                        PLACE, RESET, Kingdom, Phase)
-from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, HERO_DICE, TERRITORIES,
-                                                     Rules)
+from simulate.games.roll_for_adventure.rules import (BONUS_DICE, COLOURS, DICE, HERO_DICE,
+                                                     TERRITORIES, Rules)
 from simulate.games.roll_for_adventure.territories import FIRST_BONUS
 from simulate.games.roll_for_adventure.view import KingdomView
 
@@ -38,7 +43,8 @@ def place_actions(card_names: tuple) -> tuple[list, dict]:
 
 class State:
     def __init__(self, rules: Rules, n_players: int, rng):
-        self.rng = rng
+        self.rng = rng                   # the game's generator: it only seeds the streams
+        self.streams = Streams(rng)
         self.events: list[str] | None = None
         self.is_over = False
         self.won = False
@@ -59,6 +65,7 @@ class State:
         self.stones_at_shadow_master: int | None = None
         self.enemies_defeated = self.max_oblivion = self.resurrections = self.ice_claims = 0
         self.bonus_dice_given = 0
+        self.fallen: list[int] = []      # the territories that fell (territories.fall)
         self.seat_stones = [0] * n_players
         self.seat_defeated = [0] * n_players
         self.seat_placed = [0] * n_players
@@ -82,8 +89,12 @@ class State:
         return scoring.outcome(self)
 
     def clone(self, rng=None):
-        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
-        return look_ahead_copy(self, rng, (self.k.rules, self._table, self._code, self._lands, self.k.card_name))
+        """A copy for look-ahead (base.look_ahead_copy); with ``rng`` its streams are fresh,
+        without it they go on exactly as the game's."""
+        twin = look_ahead_copy(self, rng, (self.k.rules, self._table, self._code, self._lands,
+                                           self.k.card_name, self.streams))
+        twin.streams = Streams(rng) if rng is not None else self.streams.clone()
+        return twin
 
     def determinize(self, seat: int, rng) -> "State":
         """A look-ahead copy: the hidden deck order redrawn, fresh dice (base.py)."""
@@ -168,6 +179,12 @@ class State:
         return acts
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list is kept until this call, so the
+        check costs no second listing; the runner hands back the listed object itself)."""
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            raise IllegalActionError(f"{action!r} is not a legal action now "
+                                     f"(phase {self.k.phase.name.lower()})")
         self._legal = None
         kind = type(action)
         if kind is Place:
@@ -218,7 +235,7 @@ class State:
         elif self.turn_over or not hand:
             self._end_turn()
         else:                            # the hot path: roll the rest and list the placements
-            rnd = self.rng.random
+            rnd = self.streams.get(DICE + k.active).random
             counts = [0] * 7
             for d in hand:
                 face[d] = v = int(rnd() * 6) + 1
@@ -263,7 +280,7 @@ class State:
             self.events.append("the Vortex of Resurrection frees every lost die")
 
     def roll_hand(self) -> None:
-        rnd, face = self.rng.random, self.k.face
+        rnd, face = self.streams.get(DICE + self.k.active).random, self.k.face
         for d in self.k.hand:
             face[d] = int(rnd() * 6) + 1
         if self.events is not None:

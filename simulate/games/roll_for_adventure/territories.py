@@ -42,15 +42,33 @@ def gain_stone(st, territory: int) -> None:
 
 
 def damage(st, territory: int, amount: int = 1) -> None:
+    """``amount`` damage to one territory; at the end of its track the game is lost."""
+    if hurt(st, territory, amount):
+        fall(st)
+
+
+def hurt(st, territory: int, amount: int) -> bool:
+    """Move the territory's skull ``amount`` holes on, no further than the last one (the track
+    ends there); True if it has reached it."""
     k = st.k
+    lose = k.rules.damage_to_lose
     if amount <= 0:
-        return
-    k.damage[territory] += amount
+        return False
+    k.damage[territory] = min(lose, k.damage[territory] + amount)
     if st.events is not None:
         st.events.append(f"the {TERRITORIES[territory]} takes {amount} damage: "
-                         f"{k.damage[territory]}/{k.rules.damage_to_lose}")
-    if k.damage[territory] >= k.rules.damage_to_lose:
-        st.finish(False, f"{TERRITORIES[territory]}_fell")
+                         f"{k.damage[territory]}/{lose}")
+    return k.damage[territory] >= lose
+
+
+def fall(st) -> None:
+    """Every territory whose skull reached the last hole falls to the Master of Shadows, all
+    at once (his "all" face damages every territory before the game ends): one is
+    ``<territory>_fell``, more are ``several_fell``; ``st.fallen`` names them."""
+    k = st.k
+    st.fallen = [t for t in range(4) if k.damage[t] >= k.rules.damage_to_lose]
+    st.finish(False, f"{TERRITORIES[st.fallen[0]]}_fell" if len(st.fallen) == 1
+              else "several_fell")
 
 
 # ------------------------------------------------------------------------------------------

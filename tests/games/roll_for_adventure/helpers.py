@@ -9,10 +9,14 @@ RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
 
 class ScriptedDice:
-    """Stands in for the game's rng: ``random()`` makes the listed faces, in order."""
+    """Stands in for the game's streams (every purpose the same script): ``random()`` makes the
+    listed faces, in order."""
 
     def __init__(self, *faces):
         self.faces = list(faces)
+
+    def get(self, purpose):
+        return self
 
     def random(self):
         assert self.faces, "the game rolled more dice than the test scripted"
@@ -87,7 +91,7 @@ def start(st, seat, *faces, after=()):
     k = st.k
     k.active = seat
     k.turn = 1
-    st.rng = ScriptedDice(*faces, *after)
+    st.streams = ScriptedDice(*faces, *after)
     assert len(k.boards[seat]) == len(faces), "script one face per die on the board"
     assert st.start_turn()
     return st

@@ -45,7 +45,7 @@ def test_a_first_roll_with_no_legal_placement_stays_on_the_board():
     k = st.k
     st._placements = lambda counts=None: []
     k.active = RED
-    st.rng = ScriptedDice(3, 3, 3, 3, 3)
+    st.streams = ScriptedDice(3, 3, 3, 3, 3)
     assert not st.start_turn()
     assert sorted(k.boards[RED]) == [die(RED, i) for i in range(5)] and k.hand == []
     k.check(False)                                     # no die lost or doubled
@@ -128,7 +128,7 @@ def test_an_ally_die_alone_keeps_the_team_in_the_game():
             if d // 5 == seat or seat == RED:
                 put(st, d, k.oblivion, 3)
     assert len(k.boards[BLUE]) == 2                    # Blue's two ally dice
-    st.rng = ScriptedDice(2, 2)
+    st.streams = ScriptedDice(2, 2)
     st._end_turn()
     assert not st.is_over and k.active == BLUE and len(k.hand) == 2
 
@@ -142,7 +142,7 @@ def test_bonus_dice_count_against_the_no_dice_loss_only_if_the_rules_say_so():
             for d in list(k.boards[seat]):
                 put(st, d, k.oblivion, 3)
         put(st, bonus(0), k.boards[BLUE], 2)
-        st.rng = ScriptedDice(4)
+        st.streams = ScriptedDice(4)
         st._end_turn()
         assert st.is_over == over
         if not over:

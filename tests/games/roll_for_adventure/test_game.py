@@ -6,6 +6,7 @@ import pytest
 
 from simulate.games import get_game
 from simulate.games.base import ConfigError, make_rules
+from simulate.games.chance import Streams
 from simulate.games.roll_for_adventure import enemies, new_game
 from simulate.games.roll_for_adventure.actions import Place
 from simulate.games.roll_for_adventure.rules import Rules
@@ -23,10 +24,30 @@ DESERT, FORTRESS, FOREST, ICE_CAVE = range(4)
                                           (5, [1, 1, 1, 1]), (6, [0, 0, 0, 0])])
 def test_shadow_master_territory_die(face, damage):
     st = table(4, deck=("shadow_master",))
-    st.rng = ScriptedDice(face)
+    st.streams = ScriptedDice(face)
     enemies.reveal(st)
     assert st.k.damage == damage and st.k.shadow_master_out
     assert st.shadow_master_turn == 1 and st.stones_at_shadow_master == 0
+
+
+def test_the_all_face_damages_every_territory_and_two_fall_at_once():
+    """Rulebook: "All Territories: The Shadow Master deals one damage to every territory"; a
+    skull in the last hole loses the game, so both territories at 4 of 5 fall together."""
+    st = table(4, deck=("shadow_master",))
+    st.k.damage = [4, 0, 4, 3]
+    st.streams = ScriptedDice(5)                           # territory die: all
+    enemies.reveal(st)
+    assert st.k.damage == [5, 1, 5, 4] and st.end_reason == "several_fell"
+    assert st.outcome().metrics["fallen_territories"] == "desert+forest"
+
+
+def test_two_damage_on_a_territory_one_hole_from_the_end_stops_at_the_end_of_the_track():
+    st = table(4, deck=("shadow_master",))
+    st.k.damage = [0, 0, 4, 0]
+    st.streams = ScriptedDice(3)                           # territory die: the forest, x2
+    enemies.reveal(st)
+    assert st.k.damage == [0, 0, 5, 0] and st.end_reason == "forest_fell"
+    assert st.outcome().metrics["fallen_territories"] == "forest"
 
 
 def test_shadow_master_makes_every_enemy_attack_whatever_its_rank_and_removes_no_dice():
@@ -35,7 +56,7 @@ def test_shadow_master_makes_every_enemy_attack_whatever_its_rank_and_removes_no
     for name in ("desert_3a", "forest_1a", "ice_cave_2a"):
         reveal(st, name)
     put(st, die(RED), k.desert_section2, 1)           # out of reach of attacks and of him
-    st.rng = ScriptedDice(5)                           # territory die: all
+    st.streams = ScriptedDice(5)                           # territory die: all
     enemies.reveal(st)
     assert k.damage == [2, 1, 2, 2] and k.desert_section2 == [die(RED)]
 
@@ -46,13 +67,13 @@ def test_shadow_master_attacks_after_every_turn_once_the_deck_is_empty():
     st.deck, k.cards_left = [enemies.SHADOW_MASTER], 1       # only he is left
     k.enemies = [card(st, "forest_1a")]
     k.discard = [c for c in range(24) if c not in k.enemies]
-    st.rng = ScriptedDice(6)
+    st.streams = ScriptedDice(6)
     enemies.reveal(st)                                 # he appears; the die shows none
     assert k.damage == [0, 0, 1, 0] and not st.deck and k.cards_left == 0
-    st.rng = ScriptedDice(1)                           # after the next turn: the desert, x2
+    st.streams = ScriptedDice(1)                           # after the next turn: the desert, x2
     enemies.reveal(st)
     assert k.damage == [2, 0, 2, 0]
-    st.rng = ScriptedDice(6)
+    st.streams = ScriptedDice(6)
     enemies.reveal(st)
     assert k.damage == [2, 0, 3, 0]
     st.assert_invariants()
@@ -82,7 +103,7 @@ def test_no_dice_at_the_start_of_a_turn_loses():
         for d in list(k.boards[seat]):
             put(st, d, k.oblivion, 3)
     put(st, 20, k.boards[BLUE], 2)                     # a bonus die does not count (ruling 9)
-    st.rng = ScriptedDice()
+    st.streams = ScriptedDice()
     st._end_turn()
     assert st.is_over and st.end_reason == "no_dice" and not st.won
 
@@ -127,7 +148,7 @@ def test_deck_has_six_enemies_per_territory_ranked_1_1_1_2_2_3():
 def test_shadow_master_is_the_ninth_to_seventeenth_card():
     where = collections.Counter()
     for seed in range(900):
-        deck = enemies.build_deck(Rules(), random.Random(seed))
+        deck = enemies.build_deck(Rules(), Streams(random.Random(seed)))
         assert sorted(c for c in deck if c >= 0) == list(range(24))
         where[deck.index(enemies.SHADOW_MASTER) + 1] += 1
     assert set(where) == set(range(9, 18))
@@ -135,11 +156,11 @@ def test_shadow_master_is_the_ninth_to_seventeenth_card():
 
 
 def test_shadow_master_fixed_position_and_other_stacks():
-    deck = enemies.build_deck(Rules(shadow_master_position=3), random.Random(1))
+    deck = enemies.build_deck(Rules(shadow_master_position=3), Streams(random.Random(1)))
     assert deck.index(enemies.SHADOW_MASTER) == 2
     for seed in range(50):
         deck = enemies.build_deck(Rules(deck_stacks=4, shadow_master_stack=4),
-                                  random.Random(seed))
+                                  Streams(random.Random(seed)))
         assert deck.index(enemies.SHADOW_MASTER) >= 18
 
 
@@ -169,7 +190,11 @@ def test_games_keep_every_invariant(strategy):
             state, outcome, _ = play_game(SPEC, Rules(), seats, seed, check=True)
             assert state.is_over and outcome.end_reason in (
                 "stones", "no_dice", "turn_limit", "desert_fell", "fortress_fell",
-                "forest_fell", "ice_cave_fell")
+                "forest_fell", "ice_cave_fell", "several_fell")
+            fallen = outcome.metrics["fallen_territories"]
+            assert (fallen is None) == (not outcome.end_reason.endswith("_fell"))
+            assert all(outcome.metrics[f"damage_{t}"] <= Rules().damage_to_lose
+                       for t in ("desert", "fortress", "forest", "ice_cave"))
             sm = outcome.metrics["shadow_master_turn"]
             assert (sm is None) == (outcome.metrics["turns_after_shadow_master"] is None)
 

@@ -1,6 +1,7 @@
 """Each task, each attack, the ice cave rewards: forced dice and hand-set tables."""
 import pytest
 
+from simulate.games.base import IllegalActionError
 from simulate.games.roll_for_adventure import territories
 from simulate.games.roll_for_adventure.actions import (AdvanceDie, ClaimIceCave, DefeatEnemy,
                                                        GiveBonusDie, LoseDie, Place, ResetDamage)
@@ -244,7 +245,7 @@ def test_counts_fit_the_free_spaces_and_the_ice_cave_takes_one():
     assert [a for a in legal if a.target == "ice_cave"] == [Place(3, "ice_cave", 1),
                                                              Place(6, "ice_cave", 1)]
     assert [a.count for a in legal if a.target == "resurrection" and a.value == 6] == [1, 2, 3]
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalActionError, match="phase place"):
         st.apply(Place(3, "fortress", 3))              # only two 3s in the roll
 
 
@@ -259,3 +260,24 @@ def test_an_enemy_takes_any_number_and_they_all_go_home():
     assert troll in k.discard and st.seat_placed[RED] == 3
     assert len(k.boards[RED]) == 3 and len(k.hand) == 2   # the three wait; the 1s rolled again
     st.assert_invariants()
+
+
+def test_an_action_of_another_phase_is_neither_legal_nor_applied():
+    st = table(4)
+    k = st.k
+    put(st, die(BLUE), k.desert_section2, 1)
+    put(st, die(GREEN), k.desert_section2, 1)
+    put(st, die(YELLOW), k.desert, 1)
+    put(st, die(YELLOW, 1), k.desert, 1)
+    start(st, RED, 1, 2, 2, 2, 2, after=(2, 2, 2, 2))
+    st.apply(Place(1, "desert"))
+    st.apply(AdvanceDie("yellow"))
+    assert k.phase == LOSE and LoseDie("blue") in st.legal_actions()
+    assert AdvanceDie("blue") not in st.legal_actions()       # as tuples both are ("blue",)
+    section2 = list(k.desert_section2)
+    with pytest.raises(IllegalActionError, match=r"AdvanceDie\(die='blue'\).*phase lose"):
+        st.apply(AdvanceDie("blue"))
+    assert k.desert_section2 == section2 and len(section2) == 3 and k.phase == LOSE
+    assert ClaimIceCave(True) != GiveBonusDie(1) and Place(1, "desert", 1) != (1, "desert", 1)
+    assert len({ClaimIceCave(True), GiveBonusDie(1), (True,)}) == 3
+    assert hash(Place(1, "desert", 1)) == hash(Place(1, "desert", 1))
