@@ -66,7 +66,7 @@ def build(section: Section) -> None:
     for players in run.player_counts:
         removed = _at(section, players, run.cards, headline(run)) if run.cards else ({}, [])
         granted = _granted_at(section, players) if run.granted else ({}, [])
-        section.add(_card_table(section, players, removed[0], granted[0]),
+        section.add(*_card_table(section, players, removed[0], granted[0]),
                     *removed[1], *granted[1])
 
 
@@ -221,11 +221,11 @@ USE = {"guild_heroes": ("cards_recruited", "recruited"),
        "equipment": ("equipment_bought", "bought"), "market": ("cards_bought_names", "bought")}
 
 
-def _card_table(section: Section, players: int, removed: dict, granted: dict) -> Table | None:
+def _card_table(section: Section, players: int, removed: dict, granted: dict) -> list:
     run = section.run
     cards = list(dict.fromkeys([*removed, *granted]))
     if not cards:
-        return None
+        return []
     measure = headline(run)
     decks = {c.split(":", 1)[0] for c in cards}
     use = next((USE[d] for d in sorted(decks) if d in USE
@@ -264,9 +264,31 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
         found.append(line)
     section.card_rows += found
     plural = "s" if players > 1 else ""
-    return Table(columns, rows, f"Every card at {players} player{plural}, removed and granted "
-                 f"side by side (click a column to sort; cards.csv beside the report holds "
-                 f"the same rows)", css="sortable")
+    table = Table(columns, rows, f"Every card at {players} player{plural}, removed and granted "
+                  "side by side, the most valuable first (cards.csv beside the report holds the "
+                  "same rows to sort as you like)")
+    return [table, _sorted_by(table, removed, granted, found)]
+
+
+def _sorted_by(table: Table, removed: dict, granted: dict, found: list[dict]) -> Details | None:
+    """The card table in its other orders (the report is a page without scripts: each order is
+    one more table, folded)."""
+    orders = []
+    if removed and granted:
+        orders.append(("the removal effect, most negative first",
+                       lambda i: _value(found[i].get("removed"))))
+    use = next((k for k in found[0] if k.startswith("share_")), None) if found else None
+    if use:
+        orders.append((f"the share of seats that {use.removeprefix('share_')} it, most first",
+                       lambda i: -_value(found[i].get(use))))
+    orders.append(("the card's name", lambda i: found[i]["card"]))
+    return Details("The same table sorted by " + ", by ".join(o for o, _ in orders), [
+        Table(table.columns, [table.rows[i] for i in sorted(range(len(found)), key=key)],
+              f"Sorted by {order}") for order, key in orders])
+
+
+def _value(x) -> float:
+    return x if isinstance(x, (int, float)) and x == x else float("inf")
 
 
 def _changed(run, players: int, chosen: list[str]) -> tuple[int, int]:

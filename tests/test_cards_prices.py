@@ -73,3 +73,39 @@ def test_the_shipped_roll_player_price_config_prices_a_card_that_changes_games()
             other = play_game(spec, spec.rules_class(), seats, seed, grant=grant)[1:]
             changed += (list(base[0].scores), base[1]) != (list(other[0].scores), other[1])
     assert changed
+
+
+RISKY = """
+[run]
+game = "risky_adventure"
+games = 20
+chunk = 20
+out = "{out}"
+[players]
+count = 2
+[rules]
+scarab_part_fame = {fame}
+scarab_pair_fame = {fame}
+[tune]
+rules = {{ "treasure_maps:GG.fame" = [1, 9] }}
+step = {{ "treasure_maps:GG.fame" = 4 }}
+first_games = 20
+[[tune.targets]]
+metric = "granted_uplift"
+card = "equipment:scarab_top_1"
+equals = 0.0
+tolerance = 0.02
+"""
+
+
+def test_a_card_that_changes_no_game_is_said_so_before_a_second_price(tmp_path):
+    """A scarab worth 0 fame (planted useless) granted: no granted seat's result differs, so
+    the tune says so after its first value; worth 10 fame it plays on."""
+    for fame, useless in ((0, True), (10, False)):
+        config = tmp_path / f"tune{fame}.toml"
+        config.write_text(RISKY.format(out=tmp_path / f"out{fame}", fame=fame))
+        result = simulate_cli("tune", config, "--no-report")
+        assert result.exit_code == 0, result.output
+        found = json.loads((tmp_path / f"out{fame}" / "tune.json").read_text())
+        assert ("the card changes no game" in result.output) == useless, result.output
+        assert (len(found["candidates"]) == 1) == useless
