@@ -7,7 +7,7 @@ how the engine maps the rulebook, the rulings and the placeholder data in ``data
 """
 from simulate.games.base import GameSpec
 from simulate.games.risky_adventure.components import load_components
-from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.risky_adventure.state import State, new_game
 
@@ -30,4 +30,5 @@ GAME = GameSpec(
     placeholders=_COMPONENTS.placeholders,
     grants=("equipment",),
     paid_grants=("equipment",),
+    check_players=check_players,
 )

@@ -18,7 +18,7 @@ from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentErr
                                                        load_components)
 from simulate.games.risky_adventure.dice import face_symbols, roll_counts
 from simulate.games.risky_adventure.hidden import redraw_hidden
-from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.streams import ARTIFACTS, DICE, EQUIPMENT, EXPEDITIONS, MAPS
 from simulate.games.risky_adventure.view import View
@@ -387,4 +387,5 @@ def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
     if not 2 <= n_players <= 4:
         from simulate.games.base import ConfigError
         raise ConfigError(f"risky_adventure is for 2 to 4 players, not {n_players}")
+    check_players(rules, n_players)
     return State(rules, n_players, rng, grant)
