@@ -166,7 +166,8 @@ class State(Claims, Scoring):
         active_from, turn = self.active_from[seat], self.turn
         return View(
             seat, self.phase, self.rules, self.comp, self.round, self.turn, self.n,
-            tuple(self.fame), tuple(self.clocks), tuple(map(tuple, self.equipment)),
+            tuple(self.fame), tuple(self.clocks), tuple(self.owed),
+            tuple(map(tuple, self.equipment)),
             tuple(c for c in eq if active_from[c] <= turn),
             tuple(c for c in eq if active_from[c] == INACTIVE),
             tuple(map(tuple, self.artifacts)), tuple(self.wilds),

@@ -1,4 +1,8 @@
-"""Issue "Rules gaps": rule checks at each player count the config asks for (item 3)."""
+"""Issue "Rules gaps": rule checks at each player count the config asks for (item 3); a paid
+grant's debt in the view, the strategies and the seats table (item 2)."""
+import random
+
+import polars as pl
 import pytest
 
 from simulate.config import parse_config
@@ -7,7 +11,9 @@ from simulate.games.risky_adventure import Rules, new_game
 from simulate.play import play_game
 from simulate.games.risky_adventure import GAME
 from strategies import build_strategy
-from tests.helpers import assert_same_tables
+from simulate.games.risky_adventure import actions as A
+from simulate.games.risky_adventure.actions import Phase
+from tests.helpers import assert_same_frames, assert_same_tables, engine_tables, kernel_task
 
 SCARCE = {"clocks": 4, "starting_clocks": 2}
 
@@ -28,7 +34,7 @@ def test_clocks_for_two_players_are_checked_for_two_not_four():
     with pytest.raises(ConfigError, match="variant 'tight'.*cannot give 4 players"):
         parse_config(config([2, 4], variants=[{"name": "tight", **SCARCE}]))
     with pytest.raises(ConfigError, match="cannot give 3 players"):
-        new_game(rules, 3, __import__("random").Random(0))
+        new_game(rules, 3, random.Random(0))
     with pytest.raises(ConfigError, match="cannot give 2 players"):
         make_rules(Rules, {"clocks": 4, "starting_clocks": 3})
 
@@ -36,3 +42,42 @@ def test_clocks_for_two_players_are_checked_for_two_not_four():
 def test_the_kernel_plays_a_two_player_table_with_few_clocks_alike(tmp_path):
     assert_same_tables(tmp_path, SCARCE, ["fame_now", "random"], 2, 6, game="risky_adventure",
                        seed=3)
+
+
+# --- item 2: a paid grant's debt is seen, accounted for and reported ---------------------------
+PAID = ("equipment.json", "scarab_top_4", 0, True)          # costs 3 clocks: 1 paid, 2 owed
+
+
+def test_a_seat_sees_its_debt_and_repaid_clocks_are_not_gained():
+    state = new_game(Rules(), 2, random.Random(5), grant=PAID)
+    view = state.view(0)
+    assert view.clocks == (0, 1) and view.debt == (2, 0)
+    assert state.view(1).debt == (2, 0)                     # the grant is public
+    state.gain_clocks(0, 1)
+    assert state.view(0).debt == (1, 0) and state.tally[0]["clocks_gained"] == 0
+    state.gain_clocks(0, 2)
+    assert state.view(0).debt == (0, 0) and state.view(0).clocks == (1, 1)
+    assert state.tally[0]["clocks_gained"] == 1
+
+
+def test_a_seat_in_debt_values_no_clock_it_would_only_hand_back():
+    state = new_game(Rules(), 2, random.Random(5), grant=PAID)
+    seat = build_strategy("risky_adventure", {"name": "fame_now", "bonus_clock_weight": 10.0})
+    owing = state.view(0)._replace(phase=Phase.BONUS)
+    free = owing._replace(debt=(0, 0))
+    assert seat.choose(owing, [A.FAME, A.CLOCK]) == A.FAME
+    assert seat.choose(free, [A.FAME, A.CLOCK]) == A.CLOCK
+    trade, keep = A.Claim((), 0, 1), A.Claim(())
+    seat._turn = -1                                          # values afresh for this view
+    claim = owing._replace(phase=Phase.CLAIM)
+    assert seat.choose(claim, [keep, trade]) == keep
+    assert seat.choose(claim._replace(debt=(0, 0)), [keep, trade]) == trade
+
+
+def test_the_seats_table_has_the_debt_and_both_engines_agree(tmp_path):
+    task = kernel_task({}, ["fame_now", "engine_builder"], 2, 8, game="risky_adventure", seed=5)
+    task["grant"] = PAID
+    python = engine_tables(tmp_path, "python", task)
+    assert_same_frames(python, engine_tables(tmp_path, "compiled", task), task)
+    seats = python[1]
+    assert "debt" in seats.columns and seats.filter(pl.col("seat") == 1)["debt"].sum() == 0
