@@ -203,7 +203,10 @@ class SpotValuer(Strategy):
             if len(ranked) < size or scores[trip] > scores[best[-1]]:
                 best = ranked[:size - 1] + [trip]
         if len(best) == size:                # always, as the engine offers every such set
-            return A.Place(tuple(sorted(best)))
+            spots = tuple(sorted(best))
+            for action in actions:           # the engine's own object: found by identity
+                if action.spots == spots:
+                    return action
         return max(actions, key=lambda a: sum(scores[s] for s in a.spots))
 
     def map_value(self, view, action) -> float:

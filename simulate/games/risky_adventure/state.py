@@ -8,7 +8,8 @@ ask -> ``Activate`` / ``Done`` while an owned card can take an artifact -> clean
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 
 from simulate.games.chance import Streams, keyed_order, shuffle_seed
 from simulate.games.risky_adventure import actions as A
@@ -22,6 +23,7 @@ from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import Scoring
 from simulate.games.risky_adventure.streams import ARTIFACTS, DICE, EQUIPMENT, EXPEDITIONS, MAPS
 from simulate.games.risky_adventure.view import View
+from simulate.games.base import IllegalActionError
 from simulate.games.grants import is_paid, take_one, unknown_entry
 
 INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
@@ -143,6 +145,12 @@ class State(Claims, Scoring):
         return self._legal
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (that very list, kept until this call:
+        the runner passes one of its objects, found by identity first)."""
+        legal = self._legal
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            raise IllegalActionError(f"risky_adventure: {action!r} is not legal now (phase "
+                                     f"{'over' if self.is_over else self.phase.name.lower()})")
         _APPLY[type(action)](self, action)
 
     def view(self, seat: int) -> View:

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 from simulate.config import parse_config
-from simulate.games.base import ConfigError, make_rules
+from simulate.games.base import ConfigError, IllegalActionError, make_rules
 from simulate.games.risky_adventure import Rules, new_game
 from simulate.play import play_game
 from simulate.games.risky_adventure import GAME
@@ -81,3 +81,23 @@ def test_the_seats_table_has_the_debt_and_both_engines_agree(tmp_path):
     assert_same_frames(python, engine_tables(tmp_path, "compiled", task), task)
     seats = python[1]
     assert "debt" in seats.columns and seats.filter(pl.col("seat") == 1)["debt"].sum() == 0
+
+
+# --- item 4: actions of different kinds differ; apply refuses what is not legal now -------------
+def test_actions_of_different_kinds_never_compare_equal():
+    assert A.Done() != () and A.TakeMap(0) != (0,) and A.NOTHING != ((), 0, 0)
+    assert A.Place((1, 2)) == A.Place((1, 2)) and hash(A.Place((1, 2))) == hash(A.Place((1, 2)))
+    assert len({A.Done(), (), A.TakeMap(0), (0,), A.TakeBonus("fame"), ("fame",)}) == 6
+    assert A.DONE not in [A.NOTHING, ()] and A.FAME in [A.TakeBonus("fame")]
+
+
+def test_apply_refuses_an_action_that_is_not_legal_now():
+    state = new_game(Rules(), 2, random.Random(5))
+    fame = state.fame[:]
+    with pytest.raises(IllegalActionError, match=r"Done\(\) is not legal now \(phase place\)"):
+        state.apply(A.DONE)
+    with pytest.raises(IllegalActionError, match="TakeBonus.*phase place"):
+        state.apply(A.FAME)
+    assert state.fame == fame and state.phase == Phase.PLACE
+    state.apply(A.Place(state.legal_actions()[0].spots))    # an equal one built afresh is fine
+    assert state.phase == Phase.CLAIM
