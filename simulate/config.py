@@ -220,6 +220,7 @@ def parse_config(data: dict[str, Any], **overrides: Any) -> RunConfig:
                 changes.loaded(variant.components) != changes.loaded(base.components)):
             variants.append(variant)
     _check_look_ahead(spec, strategies + [s for v in variants for s in v.strategies or []])
+    _check_rules_at(spec, variants, counts)
     variants += retrained_twins(variants, run.get("retrain", False), raw_variants)
     _check_size(len(variants), len(counts), games, chunk)
     return RunConfig(spec.name, games, seed, jobs, out, chunk, counts, strategies, heroes,
@@ -233,6 +234,16 @@ def _components(data: dict, game: str) -> str | None:
           {"folder", "remove", "copies"}, "[components]")
     return study_folder(_typed(table["folder"], str, "[components] folder"), game) \
         if "folder" in table else None
+
+
+def _check_rules_at(spec: GameSpec, variants: list, counts: list[int]) -> None:
+    """Rules that depend on the table's size (GameSpec.check_players), checked against each
+    player count the config asks for."""
+    if spec.check_players is None:
+        return
+    for variant in variants:
+        for n in counts:
+            spec.check_players(variant.rules, n, f"variant '{variant.name}'")
 
 
 def _check_size(variants: int, counts: int, games: int, chunk: int) -> None:

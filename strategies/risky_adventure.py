@@ -108,9 +108,14 @@ class SpotValuer(Strategy):
         value = worth * left * ready if left > self.equipment_late else 0.0
         return value + self.tie_value
 
+    def gained_clock(self, view) -> float:
+        """A clock gained is worth ``clock_value``, nothing while the seat owes a paid grant's
+        clocks: it goes back to the camp (and a debt left at the end costs nothing)."""
+        return 0.0 if view.debt[view.seat] else self.clock_value
+
     def artifact_value(self, view, a: int, e: int, want: list[float]) -> float:
         art = view.comp.artifacts[a]
-        value = art.fame + self.clock_value * art.clock + self.map_weight * want[art.type]
+        value = art.fame + self.gained_clock(view) * art.clock + self.map_weight * want[art.type]
         for c in view.active:
             card = view.comp.equipment[c]
             if card.kind == "bonus_b" and e in card.excavations:
@@ -145,7 +150,7 @@ class SpotValuer(Strategy):
                 if spot.reward == "fame":
                     value += spot.fame
                 elif spot.reward == "clock":
-                    value += self.clock_value
+                    value += self.gained_clock(view)
                 else:
                     value += self.map_wild_value
                 out[A.expedition_spot(t)] = (value, tuple(need))
@@ -174,15 +179,15 @@ class SpotValuer(Strategy):
         if phase == A.Phase.CLAIM:
             placed_here = self._turn == view.turn and self._game is getattr(self, "rng", None)
             values = self._values if placed_here else self.spot_values(view)
-            cost = self.clock_value
+            cost, owing = self.clock_value, view.debt[view.seat] > 0
             return max(actions, key=lambda a: sum(values[s][0] for s in a.spots)
-                       - cost * (a.clocks - a.trades))
+                       - cost * (a.clocks - (0 if owing else a.trades)))
         if phase == A.Phase.MAP:
             return max(actions, key=lambda a: self.map_value(view, a))
         if phase == A.Phase.BONUS:
             weight = self.bonus_clock_weight
-            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.clock_value * weight \
-                > 1 else A.FAME
+            return A.CLOCK if A.CLOCK in actions and game_left(view) * self.gained_clock(view) \
+                * weight > 1 else A.FAME
         typed = [a for a in actions if isinstance(a, A.Activate) and not a.wild]
         return typed[0] if typed else actions[0]
 
@@ -198,7 +203,10 @@ class SpotValuer(Strategy):
             if len(ranked) < size or scores[trip] > scores[best[-1]]:
                 best = ranked[:size - 1] + [trip]
         if len(best) == size:                # always, as the engine offers every such set
-            return A.Place(tuple(sorted(best)))
+            spots = tuple(sorted(best))
+            for action in actions:           # the engine's own object: found by identity
+                if action.spots == spots:
+                    return action
         return max(actions, key=lambda a: sum(scores[s] for s in a.spots))
 
     def map_value(self, view, action) -> float:

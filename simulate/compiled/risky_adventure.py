@@ -2,8 +2,9 @@
 Python engine for the same seeds, handed back as the chunk's columns.
 
 Same seed, same game: CPython's MT19937 (``simulate.kernels.cpython_random``) seeded from
-``game_seed(run_seed, index)``, every draw (the artifact piles, the equipment deck, the map deck,
-the expedition tokens, each turn's dice) in the engine's order, and the ``SpotValuer`` presets
+``game_seed(run_seed, index)``, the game's streams drawn from it as the engine draws them (a row
+of ``streams`` per purpose, streams.py: the keyed artifact piles, equipment deck, map deck and
+expedition tokens, each seat's dice), and the ``SpotValuer`` presets
 (``fame_now``, ``engine_builder``, ``map_planner``, any parameters) and ``random`` choosing as
 ``strategies/risky_adventure.py`` does (``random`` draws from the strategies' own stream). The
 component data is read when a chunk starts (``kernel_layout.components_arrays``, a study's folder
@@ -27,8 +28,10 @@ from simulate.games.grants import grant_at
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
     CUR, END_REASONS, LEGAL_N, N_ROWS, OVER, PHASE, PLACE, R_ADVENTURERS, SE_SIZE, S_SIZE,
-    RULES_ENCODERS, buffer_sizes, components_arrays, dice_arrays, markers, rules_array)
+    RULES_ENCODERS, buffer_sizes, components_arrays, dice_arrays, identities, markers,
+    rules_array)
 from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
+from simulate.games.risky_adventure.streams import PURPOSES
 from simulate.games.risky_adventure.kernel_turns import (apply, apply_place, new_game, placement,
                                                          placement_index)
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
@@ -43,11 +46,11 @@ BOOLS = ("shared_win", "equipment_tie_break_decided", "won", "tied_on_fame")
 
 
 @njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
-def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indices, n, kinds,
-               P, grant, G, SEATS, ART_IDS, EQ_IDS, trace):
+def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, IDS, sizes, run_seed, indices, n,
+               kinds, P, grant, G, SEATS, ART_IDS, EQ_IDS, trace):
     """Play the games ``indices`` into G, SEATS, ART_IDS and EQ_IDS, and a trace matrix wider
     than zero with each game's decisions (simulate/kernels/trace.py); ``sizes``: the buffers'
-    (kernel_layout.buffer_sizes)."""
+    (kernel_layout.buffer_sizes); ``IDS``: the piles' card identities (kernel_layout.identities)."""
     width, rows, spots, variants = sizes
     L = np.zeros((N_ROWS, width), np.int64)
     N = np.zeros(N_ROWS, np.int64)
@@ -62,12 +65,13 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indic
          np.zeros(spots, np.int64))
     V = notes(spots, variants)
     mt, lots = new_mt(), new_mt()
+    streams = np.zeros((PURPOSES, mt.shape[0]), np.uint32)   # a stream per purpose (streams.py)
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
         V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
-        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant)
+        new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, streams, IDS, n, A, W, grant)
         decisions = 0
         while not S[OVER]:
             count, seat = S[LEGAL_N], S[CUR]
@@ -85,7 +89,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, sizes, run_seed, indic
                 if tracing:
                     record_decision(trace[g], count, placement_index(L, N, S))
                 decisions += 1
-                apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W)
+                apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, streams, A, W)
                 continue
             if count == 1:
                 a = 0
@@ -159,7 +163,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     art_ids = np.zeros((count * n, len(comp.artifacts) + 1), np.int64)
     eq_ids = np.zeros((count * n, len(comp.equipment) + 1), np.int64)
     trace = trace_buffer(count, bool(task.get("trace")))
-    play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op,
+    play_games(rules_array(rules), art, eq, exp, maps, faces, oc, op, identities(comp),
                np.array(buffer_sizes(rules, comp), np.int64),
                np.uint64(task["seed"]), indices, n, kinds, params,
                kernel_grant(task, lambda _, entry: [c.id for c in comp.equipment].index(entry)),

@@ -255,6 +255,9 @@ class GameSpec:
     grants: tuple[str, ...] = ()
     # of those, the files whose cards a seat can be granted at their price (``pay = true``)
     paid_grants: tuple[str, ...] = ()
+    # (rules, players, where) -> None or a ConfigError: a rule that depends on the table's size
+    # (the config checks every variant at every player count it asks for)
+    check_players: Callable[[Any, int, str], None] | None = None
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

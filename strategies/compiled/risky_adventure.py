@@ -17,7 +17,7 @@ from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, BONUS, CAMP, CLAIM, CLOCKS, CUR, DECK, EQUIP, EXC,
     EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_TRIGGER,
     FREE_T, FREE_W, K_BONUS_A, K_BONUS_B, K_DISCOUNT_A, K_DISCOUNT_B, K_SCARAB_BOTTOM,
-    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, M_FAME, M_NEEDS, NO_WAY, OPEN, PHASE,
+    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, M_FAME, M_NEEDS, NO_WAY, OPEN, OWED, PHASE,
     PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_CAMP, R_DICE,
     R_EXPEDITIONS_TO_END, R_MAX_CLOCKS, R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN,
     X_FAME, X_REWARD, X_SYMBOL, push, reach)
@@ -125,7 +125,8 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
             a = L[EXC + e, N[EXC + e] - 1 - d]
             t = ART[a, A_TYPE]
             want = w0 if t == 0 else w1 if t == 1 else w2
-            value = ART[a, A_FAME] + P[CLOCK_VALUE] * ART[a, A_CLOCK] + P[MAP_WEIGHT] * want
+            value = ART[a, A_FAME] + gained_clock(SE, P, seat) * ART[a, A_CLOCK] \
+                + P[MAP_WEIGHT] * want
             for i in range(N[EQUIP + seat]):
                 c = L[EQUIP + seat, i]
                 if _active(AF, S, seat, c) and EQ[c, E_KIND] == K_BONUS_B:
@@ -151,7 +152,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
             if reward == RW_FAME:
                 value += EXP[board, t - 1, X_FAME]
             elif reward == RW_CLOCK:
-                value += P[CLOCK_VALUE]
+                value += gained_clock(SE, P, seat)
             else:
                 value += P[MAP_WILD_VALUE]
             spot = EXP_SPOT + t
@@ -240,6 +241,12 @@ def place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, V, W, OC, OP):
 
 
 @njit(cache=True)
+def gained_clock(SE, P, seat):
+    """SpotValuer.gained_clock: a clock gained is worth nothing while the seat owes clocks."""
+    return 0.0 if SE[seat, OWED] else P[CLOCK_VALUE]
+
+
+@njit(cache=True)
 def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
     """SpotValuer.choose after the placement: a row of A."""
     seat, phase, count = S[CUR], S[PHASE], S[LEGAL_N]
@@ -260,7 +267,7 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
                     if not known[s]:
                         raise RuntimeError("spot_valuer: no value for a claimed spot")
                     key += values[s]
-            key -= P[CLOCK_VALUE] * (A[j, 1] - A[j, 2])
+            key -= P[CLOCK_VALUE] * (A[j, 1] - (0 if SE[seat, OWED] else A[j, 2]))
             if j == 0 or key > best:
                 best, choice = key, j
         return choice
@@ -284,7 +291,8 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
         return choice
     if phase == BONUS:                          # a clock when clocks are worth it
         left = game_left(L, N, S, SE, R, EQ, EXP)
-        return 1 if count == 2 and left * P[CLOCK_VALUE] * P[BONUS_CLOCK_WEIGHT] > 1 else 0
+        return 1 if count == 2 and left * gained_clock(SE, P, seat) * P[BONUS_CLOCK_WEIGHT] > 1 \
+            else 0
     for j in range(count):                      # ACTIVATE: the first typed attachment
         if A[j, 0] >= 0 and A[j, 1] == 0:
             return j

@@ -7,7 +7,7 @@ how the engine maps the rulebook, the rulings and the placeholder data in ``data
 """
 from simulate.games.base import GameSpec
 from simulate.games.risky_adventure.components import load_components
-from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.risky_adventure.state import State, new_game
 
@@ -18,7 +18,7 @@ _COMPONENTS = load_components()
 GAME = GameSpec(
     name="risky_adventure",
     title="Risky Adventure",
-    version="1.1",
+    version="1.2",
     rules_class=Rules,
     new_game=new_game,
     players=(2, 4),
@@ -30,4 +30,5 @@ GAME = GameSpec(
     placeholders=_COMPONENTS.placeholders,
     grants=("equipment",),
     paid_grants=("equipment",),
+    check_players=check_players,
 )

@@ -106,6 +106,23 @@ class Done(NamedTuple):
         return "Done()"
 
 
+def _same_kind(self, other) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_kind(self, other) -> bool:
+    return not _same_kind(self, other)
+
+
+def _kind_hash(self) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+# Actions of different kinds never compare equal, nor equal a plain tuple (``Done() == ()`` and
+# ``TakeMap(0) == (0,)`` were true): each kind compares and hashes with its type.
+for _kind in (Place, Claim, TakeMap, TakeBonus, Activate, Done):
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_kind, _other_kind, _kind_hash
+
 DONE = Done()
 NOTHING = Claim(())
 FAME, CLOCK = TakeBonus("fame"), TakeBonus("clock")

@@ -137,13 +137,13 @@ class Claims:
         if self.rules.supply_limited:                 # ruling 6: what is not there is lost
             k = min(k, self.clock_supply)
             self.clock_supply -= k
-        self.tally[seat]["clocks_gained"] += k
         if self.owed[seat]:                           # a paid grant's debt is paid first
             repaid = min(k, self.owed[seat])
             self.owed[seat] -= repaid
             k -= repaid
             if self.rules.supply_limited:
                 self.clock_supply += repaid
+        self.tally[seat]["clocks_gained"] += k        # what the seat keeps
         self.clocks[seat] += k
 
     def _triggers(self, seat: int, kind: str, test) -> int:

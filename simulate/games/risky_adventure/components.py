@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, NamedTuple, Union
 
 from pydantic import AfterValidator, Field, model_validator
 
+from simulate.games.chance import card_ids
 from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
                                             cached_loader, short)
 
@@ -65,12 +66,22 @@ class TreasureMap(NamedTuple):
     fame: int
 
 
+class Identities(NamedTuple):
+    """Each pile's cards' identities for the keyed shuffle (``simulate.games.chance``), from their
+    ids (a copy is named ``X #2``...: its own identity), in the order of the components."""
+    artifacts: tuple[int, ...]
+    expeditions: tuple[int, ...]
+    equipment: tuple[int, ...]
+    maps: tuple[int, ...]
+
+
 class Components(NamedTuple):
     artifacts: tuple[Artifact, ...]
     expeditions: tuple[Expedition, ...]
     equipment: tuple[Equipment, ...]
     maps: tuple[TreasureMap, ...]
     placeholders: tuple[str, ...]     # "data/<file>: what in it is a placeholder"
+    ids: Identities
 
 
 def combination(text: Any, where: str, field: str = "cost") -> tuple[int, int, int]:
@@ -277,7 +288,10 @@ def _build(path: Path, edits: tuple = ()) -> Components:
                                        for s in x.spots)) for x in expeditions),
         tuple(_equipment(c) for c in cards),
         tuple(TreasureMap(m.id, _count(m.needs, TYPE_LETTERS), m.fame) for m in maps),
-        tuple(f"data/{name}: {doc.placeholder}" for name, doc in docs.items() if doc.placeholder))
+        tuple(f"data/{name}: {doc.placeholder}" for name, doc in docs.items() if doc.placeholder),
+        Identities(*(tuple(card_ids(names)) for names in (
+            [a.id for a in artifacts], [x.name for x in expeditions], [c.id for c in cards],
+            [m.id for m in maps]))))
 
 
 load_components = cached_loader(_build, lambda: (DATA, EDITS))

@@ -139,12 +139,12 @@ def gain_clocks(S, SE, R, seat, k):
     if R[R_LIMITED]:                            # ruling 6: what is not there is lost
         k = min(k, S[CLOCK_SUPPLY])
         S[CLOCK_SUPPLY] -= k
-    SE[seat, T_GAINED] += k
     repaid = min(k, SE[seat, OWED])             # a paid grant's debt is paid first
     SE[seat, OWED] -= repaid
     k -= repaid
     if R[R_LIMITED]:
         S[CLOCK_SUPPLY] += repaid
+    SE[seat, T_GAINED] += k                     # what the seat keeps
     SE[seat, CLOCKS] += k
 
 

@@ -77,7 +77,8 @@ ENCODED = {"Artifact": ("type", "need", "fame", "clock", "back"),
            "Expedition": ("spots",),
            "Equipment": ("kind", "need", "excavations", "shows", "activation", "trigger"),
            "TreasureMap": ("needs", "fame"),
-           "Components": ("artifacts", "expeditions", "equipment", "maps")}
+           "Identities": ("artifacts", "expeditions", "equipment", "maps"),
+           "Components": ("artifacts", "expeditions", "equipment", "maps", "ids")}
 NOT_PLAYED = {"Artifact.id": "a name: the chunk driver joins the ids each seat took",
               "Equipment.id": "a name: the chunk driver joins the ids each seat took",
               "TreasureMap.id": "a name (maps are counted, not named, in the tables)",
@@ -104,6 +105,12 @@ def components_arrays(comp) -> tuple:
                     for x in comp.expeditions], np.int64).reshape(-1, length, 3)
     maps = np.array([[*m.needs, m.fame] for m in comp.maps], np.int64).reshape(-1, 4)
     return art, eq, exp, maps
+
+
+def identities(comp) -> tuple:
+    """components.Identities as uint64 arrays (artifacts, expeditions, equipment, maps): the
+    keys of the kernel's keyed shuffles (simulate/kernels/chance.py)."""
+    return tuple(np.array(ids, np.uint64) for ids in comp.ids)
 
 
 def buffer_sizes(rules, comp) -> tuple[int, int, int, int]:

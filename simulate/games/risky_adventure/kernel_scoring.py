@@ -6,7 +6,7 @@ from __future__ import annotations
 from numba import njit
 
 from simulate.games.risky_adventure.kernel_layout import (
-    ARTS, A_TYPE, CLOCKS, DECK, EQUIP, EXC, EXP_DONE, E_KIND, FAME, MAPS, MAPS_DONE, MAP_FAME,
+    ARTS, A_TYPE, CLOCKS, DECK, EQUIP, EXC, EXP_DONE, E_KIND, FAME, MAPS, MAPS_DONE, MAP_FAME, OWED,
     PLAYERS, P_ART, P_BONUS, P_EXP, REACHED_END, REASON, ROUND, R_TIE_NONE, SCARABS, TURN,
     T_FINISHED, T_GAINED, T_NOTHING, T_SPENT, T_SPOTS, T_TRADES, WILDS)
 from simulate.kernels import use_cache_for
@@ -22,7 +22,7 @@ SEAT_NUMBERS = ("score", "rank", "won", "fame_artifacts", "fame_expeditions", "f
                 "equipment_scarab_bottom", "equipment_discount_a", "equipment_discount_b",
                 "equipment_bonus_a", "equipment_bonus_b", "maps_held", "maps_completed",
                 "clocks_spent", "clocks_gained", "clocks_end", "trades", "rolls_paid_nothing",
-                "expedition_spots", "expeditions_finished", "tied_on_fame")
+                "expedition_spots", "expeditions_finished", "tied_on_fame", "debt")
 _TYPES, _KINDS = SEAT_NUMBERS.index("artifacts_gem"), SEAT_NUMBERS.index("equipment_scarab_top")
 _TALLY = SEAT_NUMBERS.index("clocks_spent")
 
@@ -68,7 +68,7 @@ def record(L, N, S, SE, R, ART, EQ, G, SEATS, ART_IDS, EQ_IDS, seed, decisions):
             SE[s, CLOCKS]
         row[_TALLY + 3], row[_TALLY + 4] = SE[s, T_TRADES], SE[s, T_NOTHING]
         row[_TALLY + 5], row[_TALLY + 6] = SE[s, T_SPOTS], SE[s, T_FINISHED]
-        row[_TALLY + 7] = tied > 1
+        row[_TALLY + 7], row[_TALLY + 8] = tied > 1, SE[s, OWED]
     G[0], G[1], G[2], G[3] = seed, decisions, S[ROUND], S[TURN]
     G[4], G[5], G[6] = top - low, top, winners > 1
     G[7] = tied_top > 1 and winners < tied_top

@@ -21,18 +21,38 @@ from simulate.games.risky_adventure.kernel_layout import (
     R_END_EQUIPMENT, R_END_EXCAVATION, R_EXPEDITIONS_TO_END, R_LIMITED, R_MAPS_UP, R_MAX_ROUNDS,
     R_PAIR_FAME, R_PART_FAME, R_REVEALED, R_SAME_TURN, R_STARTING_CLOCKS, R_TURN_END, R_WILDS,
     SCARABS, TOKENS, TRIPS, TURN, T_NOTHING, WILDS, WILD_SUPPLY, next_combination, pop,
-    pop_at, push, reach, shuffle)
+    pop_at, push, reach)
+from simulate.games.risky_adventure import streams as purpose     # the purposes, as the engine's
+from simulate.kernels.chance import keyed_order, seed_stream, shuffle_seed, streams_base
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
 
+# ---- chance (streams.py) ----------------------------------------------------------------------
+@njit(cache=True)
+def seed_streams(streams, mt, n):
+    """State.__init__'s ``Streams(rng)``: the base drawn from the game's generator ``mt``, row
+    p of ``streams`` the stream of purpose p (the seats' dice rows for the ``n`` seats only)."""
+    base = streams_base(mt)
+    for row in range(purpose.DICE + n):
+        seed_stream(streams, base, row)
+
+
+@njit(cache=True)
+def deal_keyed(L, N, row, stream, ids):
+    """State.shuffled into row ``row``: the pile's cards in keyed order (top = last)."""
+    for c in keyed_order(shuffle_seed(stream), ids):
+        push(L, N, row, c)
+
+
 # ---- set-up -----------------------------------------------------------------------------------
 @njit(cache=True)
-def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant):
+def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, streams, IDS, n, A, W, grant):
     """State.__init__: the table (a granted card: kernel_grant.py), then the flow up to the
-    first decision."""
+    first decision. ``IDS``: components.Identities as uint64 arrays."""
+    seed_streams(streams, mt, n)
     N[:] = 0
     S[:] = 0
     SE[:] = 0
@@ -44,10 +64,8 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant):
     for s in range(n):
         SE[s, CLOCKS] = R[R_STARTING_CLOCKS]
     scratch_a, scratch_b = OPEN, TRIPS          # the A and B piles, until the stacks fill
-    for a in range(ART.shape[0]):
+    for a in keyed_order(shuffle_seed(streams[purpose.ARTIFACTS]), IDS[0]):  # both piles
         push(L, N, scratch_b if ART[a, A_B] else scratch_a, a)
-    shuffle(L, scratch_a, N[scratch_a], mt)
-    shuffle(L, scratch_b, N[scratch_b], mt)
     for e in range(3):
         for _k in range(R[R_B]):
             push(L, N, EXC + e, pop(L, N, scratch_b))
@@ -57,20 +75,14 @@ def new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, n, A, W, grant):
         push(L, N, BOX, L[scratch_a, i])
     for i in range(N[scratch_b]):
         push(L, N, BOX, L[scratch_b, i])
-    for c in range(EQ.shape[0]):
-        push(L, N, DECK, c)
-    shuffle(L, DECK, N[DECK], mt)
+    deal_keyed(L, N, DECK, streams[purpose.EQUIPMENT], IDS[2])
     give_granted(L, N, S, SE, R, EQ, AF, grant)           # before the camp is dealt
     for _k in range(R[R_CAMP]):
         push(L, N, CAMP, pop(L, N, DECK))
-    for m in range(MAPS_DATA.shape[0]):
-        push(L, N, MAP_DECK, m)
-    shuffle(L, MAP_DECK, N[MAP_DECK], mt)
+    deal_keyed(L, N, MAP_DECK, streams[purpose.MAPS], IDS[3])
     for _k in range(min(R[R_MAPS_UP], N[MAP_DECK])):
         push(L, N, MAPS_UP, pop(L, N, MAP_DECK))
-    for x in range(EXP.shape[0]):
-        push(L, N, TOKENS, x)
-    shuffle(L, TOKENS, N[TOKENS], mt)
+    deal_keyed(L, N, TOKENS, streams[purpose.EXPEDITIONS], IDS[1])
     start_turn(L, N, S, SE, R, EXP)
 
 
@@ -177,12 +189,13 @@ def placement_index(L, N, S):
 
 
 @njit(cache=True)
-def apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, mt, A, W):
-    """State._apply_place with the placement in PLACED: the roll, then the claims (the seat's
-    discount markers this turn are in W[0..2]: the chunk driver reckons them once a turn)."""
-    sides = FACES.shape[0]
+def apply_place(L, N, S, SE, AF, R, ART, EQ, EXP, FACES, streams, A, W):
+    """State._apply_place with the placement in PLACED: the roll (the seat's own dice stream),
+    then the claims (the seat's discount markers this turn are in W[0..2]: the chunk driver
+    reckons them once a turn)."""
+    sides, dice = FACES.shape[0], streams[purpose.DICE + S[CUR]]
     for _k in range(R[R_DICE]):
-        S[ROLL + FACES[int(mt_random(mt) * sides)]] += 1
+        S[ROLL + FACES[int(mt_random(dice) * sides)]] += 1
     S[PHASE] = CLAIM
     count = legal_claims(L, N, S, SE, R, ART, EQ, EXP, A, W)
     S[LEGAL_N] = count

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulate.games.base import knob
+from simulate.games.base import ConfigError, knob
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,14 @@ class Rules:
     def __post_init__(self):
         if sum(self.die_faces) == 0:
             raise ValueError("die_faces must give the die at least one face")
-        if self.clocks < 4 * self.starting_clocks:
-            raise ValueError(f"clocks = {self.clocks} cannot give 4 players starting_clocks = "
-                             f"{self.starting_clocks} each")
+        check_players(self, 2, "rules", ValueError)    # the fewest; each count: new_game
         if self.a_per_excavation + self.b_per_excavation < 1:
             raise ValueError("each excavation needs at least one artifact")
+
+
+def check_players(rules: Rules, n: int, where: str = "rules", error: type = ConfigError) -> None:
+    """Rules that depend on the number of players: every seat's starting clocks come out of
+    the game's clocks (GameSpec.check_players: the config checks each player count)."""
+    if rules.clocks < n * rules.starting_clocks:
+        raise error(f"{where}: clocks = {rules.clocks} cannot give {n} players starting_clocks "
+                    f"= {rules.starting_clocks} each")

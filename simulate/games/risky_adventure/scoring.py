@@ -36,8 +36,10 @@ SEAT_COLUMNS = {
     "maps_held": ("int", "Treasure maps held at the end."),
     "maps_completed": ("int", "Treasure maps completed at the end."),
     "clocks_spent": ("int", "Clocks spent to set dice."),
-    "clocks_gained": ("int", "Clocks gained (artifacts, expedition, bonus cards, the trade)."),
+    "clocks_gained": ("int", "Clocks gained and kept (artifacts, expedition, bonus cards, the "
+                      "trade; not those repaying a paid grant's debt)."),
     "clocks_end": ("int", "Clocks held at the end."),
+    "debt": ("int", "Clocks a paid grant still owed at the end (0 without one)."),
     "trades": ("int", "Times the 3-dice clock trade was used."),
     "rolls_paid_nothing": ("int", "Rolls after which no placed spot could be paid (even with "
                            "the seat's clocks)."),
@@ -127,6 +129,7 @@ class Scoring:
                    "equipment_bought": "|".join(comp.equipment[c].id for c in self.equipment[s]),
                    "equipment": equipment[s], "maps_held": len(self.maps[s]),
                    "maps_completed": self.maps_completed[s], "clocks_end": self.clocks[s],
+                   "debt": self.owed[s],
                    "tied_on_fame": sum(1 for f in fame if f == fame[s]) > 1, **tally}
             for t, name in enumerate(TYPES):
                 row[f"artifacts_{name}"] = types[t]

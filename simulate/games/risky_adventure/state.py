@@ -8,8 +8,10 @@ ask -> ``Activate`` / ``Done`` while an owned card can take an artifact -> clean
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 
+from simulate.games.chance import Streams, keyed_order, shuffle_seed
 from simulate.games.risky_adventure import actions as A
 from simulate.games.risky_adventure.actions import Phase
 from simulate.games.risky_adventure.claims import NEEDS_ARTIFACT, Claims
@@ -17,9 +19,11 @@ from simulate.games.risky_adventure.components import (EXCAVATIONS, ComponentErr
                                                        load_components)
 from simulate.games.risky_adventure.dice import face_symbols, roll_counts
 from simulate.games.risky_adventure.hidden import redraw_hidden
-from simulate.games.risky_adventure.rules import Rules
+from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import Scoring
+from simulate.games.risky_adventure.streams import ARTIFACTS, DICE, EQUIPMENT, EXPEDITIONS, MAPS
 from simulate.games.risky_adventure.view import View
+from simulate.games.base import IllegalActionError
 from simulate.games.grants import is_paid, take_one, unknown_entry
 
 INACTIVE = 1 << 30                  # active_from of a card still needing an artifact
@@ -47,6 +51,7 @@ class State(Claims, Scoring):
         comp = load_components()
         _check_data(rules, comp)
         self.rules, self.comp, self.rng, self.n = rules, comp, rng, n
+        self.streams = Streams(rng)                    # one stream per source of chance
         self.events: list[str] | None = []              # set-up's lines, until a log is on
         self.faces = face_symbols(rules.die_faces)
         self.is_over = False
@@ -86,27 +91,23 @@ class State(Claims, Scoring):
 
     # --- set-up (rulebook "Set-up") --------------------------------------------------------
     def _set_up(self, grant=None) -> None:
-        rules, comp, shuffle = self.rules, self.comp, self.shuffle
-        a_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "A"]
-        b_pile = [i for i, a in enumerate(comp.artifacts) if a.back == "B"]
-        shuffle(a_pile)
-        shuffle(b_pile)
+        rules, comp, shuffled = self.rules, self.comp, self.shuffled
+        artifacts = shuffled(ARTIFACTS, comp.ids.artifacts)   # one order keys both piles
+        a_pile = [i for i in artifacts if comp.artifacts[i].back == "A"]
+        b_pile = [i for i in artifacts if comp.artifacts[i].back == "B"]
         self.excavations = []                          # per excavation: top = last
         for _ in EXCAVATIONS:
             stack = [b_pile.pop() for _ in range(rules.b_per_excavation)]
             stack += [a_pile.pop() for _ in range(rules.a_per_excavation)]
             self.excavations.append(stack)
         self.artifact_box = a_pile + b_pile            # the rest stay in the box
-        self.equipment_deck = list(range(len(comp.equipment)))
-        shuffle(self.equipment_deck)
+        self.equipment_deck = shuffled(EQUIPMENT, comp.ids.equipment)
         granted = self._take_granted(grant)           # before the camp is dealt
         self.camp = [self.equipment_deck.pop() for _ in range(rules.camp_spaces)]
-        self.map_deck = list(range(len(comp.maps)))
-        shuffle(self.map_deck)
+        self.map_deck = shuffled(MAPS, comp.ids.maps)
         self.maps_face_up = [self.map_deck.pop()
                              for _ in range(min(rules.maps_face_up, len(self.map_deck)))]
-        self.expedition_tokens = list(range(len(comp.expeditions)))
-        shuffle(self.expedition_tokens)
+        self.expedition_tokens = shuffled(EXPEDITIONS, comp.ids.expeditions)
         self.expedition = -1                           # revealed at the start player's turn
         self.expeditions_done = 0
         self.reached_end = False                       # someone reached the end this round
@@ -144,6 +145,12 @@ class State(Claims, Scoring):
         return self._legal
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (that very list, kept until this call:
+        the runner passes one of its objects, found by identity first)."""
+        legal = self._legal
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            raise IllegalActionError(f"risky_adventure: {action!r} is not legal now (phase "
+                                     f"{'over' if self.is_over else self.phase.name.lower()})")
         _APPLY[type(action)](self, action)
 
     def view(self, seat: int) -> View:
@@ -167,7 +174,8 @@ class State(Claims, Scoring):
         active_from, turn = self.active_from[seat], self.turn
         return View(
             seat, self.phase, self.rules, self.comp, self.round, self.turn, self.n,
-            tuple(self.fame), tuple(self.clocks), tuple(map(tuple, self.equipment)),
+            tuple(self.fame), tuple(self.clocks), tuple(self.owed),
+            tuple(map(tuple, self.equipment)),
             tuple(c for c in eq if active_from[c] <= turn),
             tuple(c for c in eq if active_from[c] == INACTIVE),
             tuple(map(tuple, self.artifacts)), tuple(self.wilds),
@@ -179,8 +187,9 @@ class State(Claims, Scoring):
             len(self.equipment_deck), self.clock_supply, self.wild_supply, placed, roll)
 
     def clone(self, rng: random.Random | None = None) -> "State":
-        """An independent copy (for look-ahead); ``rng`` replaces the copy's random source
-        (give a fresh one so a search cannot peek at the real dice)."""
+        """An independent copy (for look-ahead); ``rng`` replaces the copy's random source, its
+        streams drawn afresh from it (give a fresh one so a search cannot peek at the real
+        dice); without one the copy's streams go on exactly as these would."""
         other = object.__new__(State)
         for key, value in self.__dict__.items():
             if isinstance(value, list):
@@ -194,6 +203,9 @@ class State(Claims, Scoring):
         other.rng = rng if rng is not None else random.Random()
         if rng is None:
             other.rng.setstate(self.rng.getstate())
+            other.streams = self.streams.clone()
+        else:
+            other.streams = Streams(rng)
         other.events = None
         return other
 
@@ -205,14 +217,16 @@ class State(Claims, Scoring):
         return twin
 
     # --- chance -----------------------------------------------------------------------------
-    def shuffle(self, items: list) -> None:
-        rnd = self.rng.random
-        for i in range(len(items) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            items[i], items[j] = items[j], items[i]
+    # (streams.py: a stream per purpose; a pile keyed on its cards' identities)
+    def shuffled(self, purpose: int, ids: tuple) -> list[int]:
+        """A pile's cards (indices of ``ids``) in shuffled order, top = last: the same order
+        with a card skipped when the pile lacks it."""
+        return keyed_order(shuffle_seed(self.streams.get(purpose)), ids)
 
     def roll_dice(self) -> list[int]:
-        return roll_counts(self.rng, self.rules.dice, self.faces)
+        """The deciding seat rolls its own dice (its own stream)."""
+        stream = self.streams.get(DICE + self.current_seat)
+        return roll_counts(stream, self.rules.dice, self.faces)
 
     def _log(self, text: str) -> None:
         self.events.append(text)
@@ -382,4 +396,5 @@ def new_game(rules: Rules, n_players: int, rng: random.Random, heroes=None,
     if not 2 <= n_players <= 4:
         from simulate.games.base import ConfigError
         raise ConfigError(f"risky_adventure is for 2 to 4 players, not {n_players}")
+    check_players(rules, n_players)
     return State(rules, n_players, rng, grant)

@@ -23,6 +23,8 @@ class View(NamedTuple):
     players: int                 # seats in the game
     fame: tuple                  # per seat
     clocks: tuple                # per seat (public)
+    debt: tuple                  # per seat: clocks a paid grant still owes (public), repaid by
+                                 # the next clocks gained (RULES.md, "Granted cards")
     equipment: tuple             # per seat: owned card indices (into comp.equipment)
     active: tuple                # this seat's cards whose effect works this turn
     inactive: tuple              # this seat's cards still needing an artifact attached
