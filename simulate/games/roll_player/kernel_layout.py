@@ -66,6 +66,20 @@ CARD_W = 20
 COLOUR_CLASSES_W = 33                          # per colour: count, then class ids
 
 
+# Rows of the keys array (keys_array): each component's identity for the keyed shuffle by index
+# (components.Keys), and the game's set-up deal seeds (new_game writes them).
+KEY_CARDS, KEY_RACES, KEY_BACKSTORIES, KEY_ALIGNMENTS, DEAL_SEEDS = range(5)
+
+
+def keys_array(comp) -> np.ndarray:
+    """``comp.shuffle_keys`` as rows of one uint64 array, and a row for the game's deal seeds."""
+    width = max(3, *(len(k) for k in comp.shuffle_keys))
+    X = np.zeros((DEAL_SEEDS + 1, width), np.uint64)
+    for row, keys in enumerate(comp.shuffle_keys):
+        X[row, :len(keys)] = np.array(keys, dtype=np.uint64)
+    return X
+
+
 def components_array(comp) -> np.ndarray:
     """Every component of ``data/*.json`` (as loaded and validated) in one int array."""
     parts, header = [], [0] * 16
