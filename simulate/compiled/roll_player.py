@@ -173,9 +173,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     n = task["players"]
     python_new_game(rules, n, random.Random(0), heroes,      # the engine checks the heroes
                     grant_at(task.get("grant"), n))          # and the granted entry
-    comp = load_components()
-    if comp.removed:                    # engines.choose_engine asks unsupported_edits first
-        raise RuntimeError("the Roll Player kernel cannot play a set with Market cards removed")
+    comp = load_components()            # a variant's edits applied (removed cards flagged)
     fixed = np.full(4, -1, np.int64)
     names = [c.name for c in comp.classes]
     for seat, name in enumerate((heroes or [])[:n]):
@@ -216,15 +214,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 GRANTS = True          # a variant's granted Market card (simulate/kernels/grants.py)
 PAID_GRANTS = True     # at its price too: its cost off the seat's starting Gold
 
-
-def unsupported_edits(edits: tuple) -> str | None:
-    """Why the kernel cannot play a variant's component changes (None: it can): a Market card
-    removed stays in the set, out of the game, which only the Python engine deals without."""
-    if any(e[0] == "remove" and e[1] == "market.json" for e in edits):
-        return "a variant removes a Market card, which the roll_player kernel does not play"
-    return None
-
-
+# Every component edit is played: the arrays are built per chunk from the edited set, and a
+# removed Market card (kept in the set, out of the game) is flagged in its row (C_REMOVED).
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS,
-                                             grants=GRANTS, paid_grants=PAID_GRANTS,
-                                             unsupported_edits=unsupported_edits)
+                                             grants=GRANTS, paid_grants=PAID_GRANTS)

@@ -285,6 +285,10 @@ class MarketFile(DataFile):
 def _build(path: Path, edits: tuple = ()) -> Components:
     removes = tuple(e for e in edits if e[0] == "remove" and e[1] == "market.json")
     data = DataFolder("roll_player", path, SHIPPED, tuple(e for e in edits if e not in removes))
+    for action, file, name, _ in edits:
+        if file == "classes.json" and action in ("remove", "copies"):
+            data.fail(file, f"classes:{name}: a class cannot be removed or copied (the classes "
+                            "are the engine's actions and the heroes; change their numbers)")
     classes, pairs = _classes(data, data.read("classes.json", ClassesFile))
     races = tuple(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES))
                   for name, mods in data.read("races.json", RacesFile).races.items())

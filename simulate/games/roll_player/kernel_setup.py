@@ -15,7 +15,7 @@ from simulate.games.roll_player.kernel_layout import (
     R_RACE_PICK, R_REVERSE_PICK, R_SETUP_DISCARDS, R_START_EXTRA, R_START_GOLD, SCRATCH, SOLO,
     STAGE, STARTING, START_CHOSEN, TRASHED, BACKSTORY, ALIGNMENT, card, class_colour, pop_at, push,
     ARMOR, C_ARROW, C_COST, C_TYPE, GRANT_PRICE, SKILLS, TOKEN, TRAIT, TRAITS, WEAPONS, index_of,
-    remove, step_cell, KEY_CARDS, KEY_RACES, KEY_BACKSTORIES, KEY_ALIGNMENTS, DEAL_SEEDS)
+    remove, step_cell, C_REMOVED, KEY_CARDS, KEY_RACES, KEY_BACKSTORIES, KEY_ALIGNMENTS, DEAL_SEEDS)
 from simulate.games.roll_player.phases import (
     P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL, S_START_DICE)
 from simulate.games.roll_player.streams import CLASS_DICE, MARKET as MARKET_STREAM, SEAT_DICE
@@ -94,7 +94,8 @@ def setup_market(L, N, S, SE, R, D, K, X, grant):
     off the seat's starting Gold)."""
     N[PILE] = N[PILE + 1] = 0
     for cid in range(D[H_NCARDS]):
-        push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
+        if not card(D, cid, C_REMOVED):          # a study's removal: not in the box
+            push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
     if S[SOLO]:                                  # solo: Diplomacy leaves the game
         for p in range(2):
             i = 0
