@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from simulate.games.base import ConfigError, canonical_shuffle, look_ahead_copy
+from simulate.games.base import ConfigError, IllegalActionError, canonical_shuffle, look_ahead_copy
 from simulate.games.chance import Streams, keyed_shuffle, shuffle_seed, stream_seed
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player import streams as P
@@ -85,6 +85,12 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         return twin
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list computed once per decision: the
+        runner hands back one of its objects, found by identity first)."""
+        legal = self._legal
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalActionError(f"roll_player: {action!r} is not legal now (phase "
+                                     f"{self.t.phase.name.lower()}, seat {self.current_seat})")
         _APPLY[type(action)](self, action)
 
     def assert_invariants(self) -> None:
