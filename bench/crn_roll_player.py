@@ -50,7 +50,7 @@ def main() -> None:
     variant = rows(*chunk(BACKSTORY, engine))
     same = [g for g in range(GAMES) if base[g] == variant[g]]
     untouched = [g for g in range(GAMES) if g not in held]
-    market_games, market_seats = chunk(MARKET_CARD, "python")   # the kernel plays no removal
+    market_games, market_seats = chunk(MARKET_CARD, engine)
     market = rows(market_games, market_seats)
     a = np.asarray(base_games["winning_stars"], float)
     b = np.asarray(market_games["winning_stars"], float)
