@@ -183,7 +183,7 @@ def test_bad_granted_target_is_one_line_exit_2(tmp_path, target, words):
     one_line_exit_2(simulate_cli("validate", config), words)
 
 
-def test_roll_player_removes_a_market_card_out_of_the_game_on_the_python_engine(tmp_path):
+def test_roll_player_removes_a_market_card_out_of_the_game_on_the_compiled_kernel(tmp_path):
     config = tmp_path / "rp.toml"
     config.write_text(f'[run]\ngame = "roll_player"\ngames = 6\nchunk = 6\n'
                       f'out = "{tmp_path / "out"}"\n[players]\ncount = 2\n'
@@ -192,13 +192,13 @@ def test_roll_player_removes_a_market_card_out_of_the_game_on_the_python_engine(
     result = simulate_cli("cards", config, "--no-report")
     assert result.exit_code == 0 and "1 cards removed" in result.output, result.output
     run = open_run(tmp_path / "out")
-    assert "removes a Market card" in run.manifest["engine_note"]
+    assert run.manifest["engine"] == "compiled", run.manifest.get("engine_note")
     import polars as pl
     bought = run.seats.filter(pl.col("variant") == "without Longsword") \
         .select("cards_bought_names").collect()["cards_bought_names"].to_list()
     assert not any("Longsword" in b.split("|") for b in bought if b)
     assert choose_engine("roll_player", ["goal_chaser"],
-                         edits=(("remove", "market.json", "Longsword", None),))[0] == "python"
+                         edits=(("remove", "market.json", "Longsword", None),))[0] == "compiled"
 
 
 def test_a_cost_change_changes_only_games_where_the_card_showed_up():

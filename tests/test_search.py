@@ -94,7 +94,8 @@ def test_search_never_reads_hidden_information(game, players):
     of the true state) does change them, so the test can fail."""
     strategy = search(game, simulations=8, switch_z=0.0)    # sensitive: any gain switches
     peeks = 0
-    for state in positions(game, players, 3, keep=lambda s: hidden_differs(s, scrambled(s))):
+    for state in positions(game, players, 3, keep=lambda s: hidden_differs(s, scrambled(s)),
+                           spread=True):       # mid-game positions too, where peeking pays
         twin = scrambled(state)
         for seed in range(3):
             assert (decide(strategy, game, players, state, seed)

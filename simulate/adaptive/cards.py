@@ -31,7 +31,7 @@ from simulate.adaptive.rounds import base_run, write_json
 from simulate.config import NAME_CHARS, MAX_NAME, RunConfig, Variant
 from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import entry_names, few
-from simulate.games.component_files import (Changes, DataFolder, game_components,
+from simulate.games.component_files import (Changes, DataFile, DataFolder, game_components,
                                              shipped_files)
 from simulate.games.grants import paid_stem, parse_grant, to_seat
 
@@ -155,12 +155,25 @@ def _decks(value: Any, base: RunConfig) -> dict[str, list[str]]:
         if stem not in files:
             raise ConfigError(f"[cards] decks: unknown file '{deck}'{did_you_mean(stem, files)}; "
                               f"the files: {', '.join(files)}")
-        names = entry_names(_raw(base, stem))
+        raw = _raw(base, stem)
+        names = entry_names(raw, _declared_entries(base.game, raw))
         if not names:
             raise ConfigError(f"[cards] decks: {stem} holds no named entries (no cards to "
                               "remove)")
         decks[stem] = names
     return decks
+
+
+def _declared_entries(game: str, raw: Any) -> tuple[str, ...] | None:
+    """The keys holding the file's entries as its model declares them (``DataFile.ENTRIES``:
+    objects too, such as Roll Player's ``classes``), the model being the game's file model whose
+    entries and fields fit the file's keys; None (every top-level list) when none fits."""
+    keys = {k for k in raw if not k.startswith("_")} if isinstance(raw, dict) else set()
+    for model in vars(game_components(game)).values():
+        if isinstance(model, type) and issubclass(model, DataFile) and model.ENTRIES and \
+                set(model.ENTRIES) <= keys <= set(model.model_fields):
+            return model.ENTRIES
+    return None
 
 
 def _raw(base: RunConfig, stem: str) -> Any:

@@ -2,8 +2,10 @@
 engine for the same seeds, handed back as the chunk's columns.
 
 Same seed, same game: CPython's MT19937 (``simulate.kernels.cpython_random``) seeded from
-``game_seed(run_seed, index)``, every draw (Market piles, races, class dice, Backstory and
-Alignment cards, starting dice, each round's dice, rerolls, the solo die) in the engine's order,
+``game_seed(run_seed, index)`` draws the base of the game's streams (``simulate.kernels.chance``:
+one row of ``K`` per purpose of ``streams.py``), and every draw (Market piles, races, class dice,
+Backstory and Alignment cards, starting dice, each round's dice, rerolls, the solo die) comes
+from its purpose's stream in the engine's order, the decks shuffled on the components' keys,
 and ``goal_chaser`` / ``balancer`` scoring as ``strategies/roll_player.py`` (``random`` draws
 from the strategies' own stream). The component data is read from ``data/*.json`` when a chunk
 starts (``kernel_layout.components_array``): editing a data file needs no code change.
@@ -28,7 +30,7 @@ from strategies.compiled.roll_player_estimates import PARAMS
 from simulate.games.roll_player.kernel_layout import (
     ALIGNMENT, BACKSTORY, BAG, CUR, EFFECT, INIT_DICE, INIT_OWNER, KLASS, LEGAL_N, N_CARDS,
     N_ROWS, OVER, PHASE, PLAYERS, RACE, R_CLASS_DICE, R_GOLD_DICE, SE_SIZE, SOLO, STAGE, S_SIZE,
-    TOKEN, RULES_ENCODERS, components_array, rules_array)
+    TOKEN, RULES_ENCODERS, DEAL_SEEDS, components_array, keys_array, rules_array)
 from simulate.games.roll_player.kernel_scoring import record
 from simulate.games.roll_player.kernel_setup import setup_market
 from simulate.games.roll_player.kernel_stages import proceed
@@ -37,6 +39,10 @@ from simulate.games.roll_player.phases import P_RACE, S_RACE
 from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_grant
 from simulate.games.grants import grant_at
 from simulate.kernels.trace import record_decision, trace_buffer, trace_rows
+from simulate.games.roll_player.streams import (ALIGNMENTS, BACKSTORIES, CLASS_DICE,
+                                                MARKET as MARKET_STREAM, RACES, ROUND_DICE,
+                                                SEAT_DICE, SOLO_DIE, STREAMS)
+from simulate.kernels.chance import seed_stream, stream_seed, streams_base
 from simulate.kernels.cpython_random import mt_random, new_mt, seed_game
 from simulate.kernels import use_cache_for
 
@@ -57,9 +63,26 @@ MAX_BOUGHT = 64
 
 
 @njit(cache=True)
-def new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant):
-    """State.__init__: the table, the Market deck (and a granted card, simulate/kernels/grants.py),
-    then the flow up to the first decision."""
+def seed_streams(K, X, mt, n):
+    """State.__init__'s ``Streams(rng)``: the base from the game's generator, the rows of the
+    streams this game draws from seeded (the engine makes them on first use: seeding draws
+    nothing) and the set-up deals' seeds."""
+    base = streams_base(mt)
+    for purpose in (MARKET_STREAM, CLASS_DICE, ROUND_DICE):
+        seed_stream(K, base, purpose)
+    if n == 1:
+        seed_stream(K, base, SOLO_DIE)
+    for seat in range(n):
+        seed_stream(K, base, SEAT_DICE + seat)
+    for i, purpose in enumerate((RACES, BACKSTORIES, ALIGNMENTS)):
+        X[DEAL_SEEDS, i] = stream_seed(base, purpose)
+
+
+@njit(cache=True)
+def new_game(L, N, S, SE, R, D, A, mt, K, X, n, fixed, grant):
+    """State.__init__: the streams, the table, the Market deck (and a granted card,
+    simulate/kernels/grants.py), then the flow up to the first decision."""
+    seed_streams(K, X, mt, n)
     N[:] = 0
     S[:] = 0
     SE[:] = 0
@@ -74,13 +97,13 @@ def new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant):
     for s in range(4):
         SE[s, RACE] = SE[s, KLASS] = SE[s, BACKSTORY] = SE[s, ALIGNMENT] = -1
         SE[s, TOKEN] = 4
-    setup_market(L, N, S, SE, R, D, mt, grant)
-    proceed(L, N, S, SE, R, D, A, mt, fixed)
+    setup_market(L, N, S, SE, R, D, K, X, grant)
+    proceed(L, N, S, SE, R, D, A, K, X, fixed)
 
 
 @njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
-def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEATS, BOUGHT_IDS,
-               trace):
+def play_games(R, D, keys, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEATS,
+               BOUGHT_IDS, trace):
     """Play the games ``indices`` into G, SEATS and BOUGHT_IDS, and a trace matrix wider than
     zero with each game's decisions (simulate/kernels/trace.py)."""
     L = np.zeros((N_ROWS, width), np.int64)
@@ -90,11 +113,13 @@ def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEA
     A = np.zeros((2048, 3), np.int64)
     W = scratch()
     mt, lots = new_mt(), new_mt()
+    K = np.zeros((STREAMS, 625), np.uint32)      # the game's streams, a row per purpose
+    X = keys.copy()                              # the components' keys, the game's deal seeds
     draws = (kinds[:n] == RANDOM).any()
     tracing = trace.shape[1] > 0
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
-        new_game(L, N, S, SE, R, D, A, mt, n, fixed, grant)
+        new_game(L, N, S, SE, R, D, A, mt, K, X, n, fixed, grant)
         decisions = 0
         while not S[OVER]:
             count, seat = S[LEGAL_N], S[CUR]
@@ -109,7 +134,7 @@ def play_games(R, D, width, run_seed, indices, n, kinds, P, fixed, grant, G, SEA
             if tracing:
                 record_decision(trace[g], count, a)
             decisions += 1
-            apply(L, N, S, SE, R, D, A, a, mt, fixed)
+            apply(L, N, S, SE, R, D, A, a, K, X, fixed)
         record(L, N, S, SE, R, D, G[g], SEATS[g * n:(g + 1) * n],
                BOUGHT_IDS[g * n:(g + 1) * n], seed, decisions)
 
@@ -148,9 +173,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     n = task["players"]
     python_new_game(rules, n, random.Random(0), heroes,      # the engine checks the heroes
                     grant_at(task.get("grant"), n))          # and the granted entry
-    comp = load_components()
-    if comp.removed:                    # engines.choose_engine asks unsupported_edits first
-        raise RuntimeError("the Roll Player kernel cannot play a set with Market cards removed")
+    comp = load_components()            # a variant's edits applied (removed cards flagged)
     fixed = np.full(4, -1, np.int64)
     names = [c.name for c in comp.classes]
     for seat, name in enumerate((heroes or [])[:n]):
@@ -163,7 +186,8 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
     bought = np.zeros((count * n, MAX_BOUGHT + 1), np.int64)
     width = max(64, len(comp.cards) + 8)
     trace = trace_buffer(count, bool(task.get("trace")))
-    play_games(rules_array(rules), components_array(comp), width, np.uint64(task["seed"]),
+    play_games(rules_array(rules), components_array(comp), keys_array(comp), width,
+               np.uint64(task["seed"]),
                indices, n, kinds, params, fixed,
                kernel_grant(task, lambda _, entry: comp.card_by_name[entry].id), G, SEATS, bought,
                trace)
@@ -190,15 +214,7 @@ def chunk_columns(task: dict[str, Any], rules: Any, seats: list,
 GRANTS = True          # a variant's granted Market card (simulate/kernels/grants.py)
 PAID_GRANTS = True     # at its price too: its cost off the seat's starting Gold
 
-
-def unsupported_edits(edits: tuple) -> str | None:
-    """Why the kernel cannot play a variant's component changes (None: it can): a Market card
-    removed stays in the set, out of the game, which only the Python engine deals without."""
-    if any(e[0] == "remove" and e[1] == "market.json" for e in edits):
-        return "a variant removes a Market card, which the roll_player kernel does not play"
-    return None
-
-
+# Every component edit is played: the arrays are built per chunk from the edited set, and a
+# removed Market card (kept in the set, out of the game) is flagged in its row (C_REMOVED).
 unsupported, play_chunk, warm = entry_points(chunk_columns, compiled_seats, WARM, RULES_ENCODERS,
-                                             grants=GRANTS, paid_grants=PAID_GRANTS,
-                                             unsupported_edits=unsupported_edits)
+                                             grants=GRANTS, paid_grants=PAID_GRANTS)

@@ -180,3 +180,23 @@ class Pass(NamedTuple):
 
 
 PASS = Pass()
+
+
+# An action equals only an action of its own kind: ``PlaceStartingDie(0)`` is not ``PlaceDie(0)``
+# nor ``(0,)``, and ``Pass()`` is not ``()`` (a NamedTuple alone compares as its plain tuple).
+def _eq(self, other) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _ne(self, other) -> bool:
+    return not _eq(self, other)
+
+
+def _hash(self) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+KINDS = tuple(v for v in tuple(globals().values())
+              if isinstance(v, type) and issubclass(v, tuple) and hasattr(v, "_fields"))
+for _kind in KINDS:
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _eq, _ne, _hash

@@ -16,6 +16,7 @@ from typing import Annotated, Literal, Mapping, NamedTuple, Union
 from pydantic import AfterValidator, Field, model_validator
 
 from simulate.games.base import did_you_mean
+from simulate.games.chance import card_ids
 from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
                                             arguments_of_kind, cached_loader, short)
 
@@ -93,6 +94,15 @@ class Card(NamedTuple):
     condition: tuple = ("always",)             # traits: (kind, *arguments as ids)
 
 
+class Keys(NamedTuple):
+    """Each component's identity for the keyed shuffle (chance.card_ids: from its name), by
+    index: a deck dealt without an entry, or with one more, keeps the others' order."""
+    cards: tuple[int, ...]
+    races: tuple[int, ...]
+    backstories: tuple[int, ...]
+    alignments: tuple[int, ...]
+
+
 class Components(NamedTuple):
     classes: tuple[ClassCard, ...]
     class_by_name: Mapping[str, ClassCard]
@@ -104,6 +114,7 @@ class Components(NamedTuple):
     card_by_name: Mapping[str, Card]
     armor_tables: Mapping[str, tuple[int, ...]]    # set -> stars by count (index 0 = 0 cards)
     placeholders: tuple[str, ...]
+    shuffle_keys: Keys
     removed: tuple[int, ...] = ()     # Market cards a study took out of the game (not dealt)
 
 
@@ -274,6 +285,10 @@ class MarketFile(DataFile):
 def _build(path: Path, edits: tuple = ()) -> Components:
     removes = tuple(e for e in edits if e[0] == "remove" and e[1] == "market.json")
     data = DataFolder("roll_player", path, SHIPPED, tuple(e for e in edits if e not in removes))
+    for action, file, name, _ in edits:
+        if file == "classes.json" and action in ("remove", "copies"):
+            data.fail(file, f"classes:{name}: a class cannot be removed or copied (the classes "
+                            "are the engine's actions and the heroes; change their numbers)")
     classes, pairs = _classes(data, data.read("classes.json", ClassesFile))
     races = tuple(Race(name, tuple(mods.get(a, 0) for a in ATTRIBUTES))
                   for name, mods in data.read("races.json", RacesFile).races.items())
@@ -297,7 +312,12 @@ def _build(path: Path, edits: tuple = ()) -> Components:
     return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
                       races, backstories, alignments, cards,
                       MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),
-                      tuple(market.placeholders), _removed(data, cards, removes))
+                      tuple(market.placeholders), _keys(cards, races, backstories, alignments),
+                      _removed(data, cards, removes))
+
+
+def _keys(*decks: tuple) -> Keys:
+    return Keys(*(tuple(card_ids([x.name for x in deck])) for deck in decks))
 
 
 def _removed(data: DataFolder, cards: tuple, removes: tuple) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from simulate.games.roll_player.phases import (P_EFFECT, P_MARKET, P_PLACE, P_SK
                                                S_BUY_AGAIN, S_NEXT_DICE, S_POST_BUY,
                                                S_POST_PLACE, S_PRE_BUY, S_PRE_INIT,
                                                S_TURN_END)
+from simulate.games.roll_player.streams import SEAT_DICE, SOLO_DIE
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -117,8 +118,9 @@ def start_effect(L, N, S, SE, R, D, A, seat, kind, d0, d1, d2):
 
 @njit(cache=True)
 def change_initiative_die(S, mt, c, effect):
-    """Climb / Intimidate: reroll or flip a die on an unchosen card, then re-order the dice on
-    unchosen cards by value (a stable sort: ties keep their order)."""
+    """Climb / Intimidate: reroll (from ``mt``, the seat's dice) or flip a die on an unchosen
+    card, then re-order the dice on unchosen cards by value (a stable sort: ties keep their
+    order)."""
     die = S[INIT_DICE + c]
     value = roll(mt) if effect == E_REROLL_INIT else 7 - die % 16
     S[INIT_DICE + c] = (die // 16) * 16 + value
@@ -140,16 +142,17 @@ def change_initiative_die(S, mt, c, effect):
 
 
 @njit(cache=True)
-def apply_effect(L, N, S, SE, R, D, A, mt, kind, x, y):
+def apply_effect(L, N, S, SE, R, D, A, K, kind, x, y):
     """Returns True when the effect asks a follow-up (keep a reroll, the swap's second die,
     a Diplomacy target's choice)."""
     seat = S[CUR]
+    own = K[SEAT_DICE + seat]                   # the seat's own dice
     if kind == K_FLIP:
         SE[seat, VALS + x] = 7 - SE[seat, VALS + x]
     elif kind == K_ADJUST:
         SE[seat, VALS + x] += y
     elif kind == K_REROLL:
-        old, new = SE[seat, VALS + x], roll(mt)
+        old, new = SE[seat, VALS + x], roll(own)
         SE[seat, VALS + x] = new
         if not R[R_NEW_STANDS] and new != old:
             start_effect(L, N, S, SE, R, D, A, seat, E_KEEP, x, old, new)
@@ -169,7 +172,7 @@ def apply_effect(L, N, S, SE, R, D, A, mt, kind, x, y):
     elif kind == K_RAISE:
         SE[seat, VALS + x] += 1
     elif kind == K_TARGET_INIT:
-        change_initiative_die(S, mt, x, S[EFFECT])
+        change_initiative_die(S, own, x, S[EFFECT])
     else:                                        # K_TARGET_SKILL: Diplomacy
         effect = card(D, y, C_EFFECT)
         if effect == E_GOLD:
@@ -235,7 +238,7 @@ def solo_trash(L, N, S, mt, c):
 
 
 @njit(cache=True)
-def apply(L, N, S, SE, R, D, A, a, mt, fixed):
+def apply(L, N, S, SE, R, D, A, a, K, X, fixed):
     kind, x, y = A[a, 0], A[a, 1], A[a, 2]
     seat = S[CUR]
     asked = False
@@ -266,7 +269,7 @@ def apply(L, N, S, SE, R, D, A, a, mt, fixed):
         SE[seat, GOLD] += S[INIT_GOLD + x]
         S[INIT_GOLD + x] = 0
         if S[SOLO] and R[R_SOLO_TRASH]:
-            solo_trash(L, N, S, mt, x)
+            solo_trash(L, N, S, K[SOLO_DIE], x)
         asked = ask(S, P_PLACE, seat, open_rows(SE, A, seat, K_PLACE))
     elif kind == K_PLACE:
         c = 0
@@ -317,6 +320,6 @@ def apply(L, N, S, SE, R, D, A, a, mt, fixed):
         remove(L, N, DISCARD, x)
         push(L, N, MARKET, x)
     else:
-        asked = apply_effect(L, N, S, SE, R, D, A, mt, kind, x, y)
+        asked = apply_effect(L, N, S, SE, R, D, A, K, kind, x, y)
     if not asked:
-        proceed(L, N, S, SE, R, D, A, mt, fixed)
+        proceed(L, N, S, SE, R, D, A, K, X, fixed)

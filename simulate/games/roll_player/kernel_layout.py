@@ -59,11 +59,25 @@ CONDITION_IDS = {kind: i for i, kind in enumerate(CONDITIONS)}
 (H_NCLASS, H_CLASS, H_NRACE, H_RACE, H_NBACK, H_BACK, H_NALIGN, H_ALIGN, H_NCARDS, H_CARD,
  H_ARMOR, H_ARMOR_W, H_THIEF, H_BARD, H_DRUID, H_COLOUR_CLASSES) = range(16)
 CLASS_W = 19                                   # colour, then per attribute low, high, stars
-CARD_W = 20
+CARD_W = 21
 (C_TYPE, C_DOTS, C_COST, C_HANDS, C_MODS, C_ON_BUY, C_SET, C_COLOURS, C_ARROW, C_EFFECT,
- C_AMOUNT, C_STARS, C_COND, C_ARG1, C_ARG2) = (0, 1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17,
-                                               18, 19)
+ C_AMOUNT, C_STARS, C_COND, C_ARG1, C_ARG2, C_REMOVED) = (0, 1, 2, 3, 4, 10, 11, 12, 13, 14, 15,
+                                                          16, 17, 18, 19, 20)
 COLOUR_CLASSES_W = 33                          # per colour: count, then class ids
+
+
+# Rows of the keys array (keys_array): each component's identity for the keyed shuffle by index
+# (components.Keys), and the game's set-up deal seeds (new_game writes them).
+KEY_CARDS, KEY_RACES, KEY_BACKSTORIES, KEY_ALIGNMENTS, DEAL_SEEDS = range(5)
+
+
+def keys_array(comp) -> np.ndarray:
+    """``comp.shuffle_keys`` as rows of one uint64 array, and a row for the game's deal seeds."""
+    width = max(3, *(len(k) for k in comp.shuffle_keys))
+    X = np.zeros((DEAL_SEEDS + 1, width), np.uint64)
+    for row, keys in enumerate(comp.shuffle_keys):
+        X[row, :len(keys)] = np.array(keys, dtype=np.uint64)
+    return X
 
 
 def components_array(comp) -> np.ndarray:
@@ -93,7 +107,8 @@ def components_array(comp) -> np.ndarray:
     header[H_ARMOR] = table([[len(comp.armor_tables[s])] + list(comp.armor_tables[s])
                              for s in sets], width)
     header[H_NCARDS] = len(comp.cards)
-    header[H_CARD] = table([_card_row(c, sets) for c in comp.cards], CARD_W)
+    header[H_CARD] = table([_card_row(c, sets, c.id in comp.removed) for c in comp.cards],
+                           CARD_W)
     names = [c.name for c in comp.classes]
     for key, name in ((H_THIEF, "Thief"), (H_BARD, "Bard"), (H_DRUID, "Druid")):
         header[key] = names.index(name) if name in names else -1
@@ -103,8 +118,9 @@ def components_array(comp) -> np.ndarray:
     return np.array(header + flat, dtype=np.int64)
 
 
-def _card_row(card, sets: list[str]) -> list[int]:
+def _card_row(card, sets: list[str], removed: bool) -> list[int]:
     row = [0] * CARD_W
+    row[C_REMOVED] = removed                   # a study's removal: out of the game (market.py)
     row[C_TYPE], row[C_DOTS], row[C_COST], row[C_HANDS] = (CARD_TYPES.index(card.type),
                                                           card.dots, card.cost, card.hands)
     row[C_MODS:C_MODS + 6] = card.modifiers

@@ -5,6 +5,7 @@ True when it asks a decision: it has written the legal actions into ``A`` (rows
 """
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simulate.games.roll_player.kernel_layout import (
@@ -14,11 +15,13 @@ from simulate.games.roll_player.kernel_layout import (
     R_RACE_PICK, R_REVERSE_PICK, R_SETUP_DISCARDS, R_START_EXTRA, R_START_GOLD, SCRATCH, SOLO,
     STAGE, STARTING, START_CHOSEN, TRASHED, BACKSTORY, ALIGNMENT, card, class_colour, pop_at, push,
     ARMOR, C_ARROW, C_COST, C_TYPE, GRANT_PRICE, SKILLS, TOKEN, TRAIT, TRAITS, WEAPONS, index_of,
-    remove, step_cell)
+    remove, step_cell, C_REMOVED, KEY_CARDS, KEY_RACES, KEY_BACKSTORIES, KEY_ALIGNMENTS, DEAL_SEEDS)
 from simulate.games.roll_player.phases import (
     P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL, S_START_DICE)
+from simulate.games.roll_player.streams import CLASS_DICE, MARKET as MARKET_STREAM, SEAT_DICE
+from simulate.kernels.chance import keyed_order, shuffle_seed
 from simulate.kernels.cpython_random import mt_random
-from simulate.kernels.lists import pop, shuffle
+from simulate.kernels.lists import pop
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_PAID, GRANT_SEAT
 from simulate.kernels import use_cache_for
 
@@ -60,6 +63,19 @@ def draw_die(S, mt):
 
 
 @njit(cache=True)
+def keyed_shuffle(L, row, n, X, deck, seed):
+    """State.shuffle: the keyed shuffle of the first n items of the row, indices of the
+    components whose keys are row ``deck`` of X (kernel_layout.keys_array)."""
+    ids = np.empty(n, np.uint64)
+    for i in range(n):
+        ids[i] = X[deck, L[row, i]]
+    order = keyed_order(seed, ids)
+    items = L[row, :n].copy()
+    for i in range(n):
+        L[row, i] = items[order[i]]
+
+
+@njit(cache=True)
 def sort_scratch(L, n):
     """Sort the first n items of row SCRATCH (an insertion sort: a few dice, no allocation)."""
     for i in range(1, n):
@@ -72,13 +88,14 @@ def sort_scratch(L, n):
 
 # ---- the Market deck --------------------------------------------------------------------------
 @njit(cache=True)
-def setup_market(L, N, S, SE, R, D, mt, grant):
+def setup_market(L, N, S, SE, R, D, K, X, grant):
     """Single-dot pile on top of the double-dot pile, after set-up discards from each; a
     granted card goes to its seat before the Market is dealt (paid: its cost is noted, to come
     off the seat's starting Gold)."""
     N[PILE] = N[PILE + 1] = 0
     for cid in range(D[H_NCARDS]):
-        push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
+        if not card(D, cid, C_REMOVED):          # a study's removal: not in the box
+            push(L, N, PILE + card(D, cid, C_DOTS) - 1, cid)
     if S[SOLO]:                                  # solo: Diplomacy leaves the game
         for p in range(2):
             i = 0
@@ -91,7 +108,7 @@ def setup_market(L, N, S, SE, R, D, mt, grant):
     k = R[R_SETUP_DISCARDS + S[PLAYERS] - 1]
     for p in range(2):
         row = PILE + p
-        shuffle(L, row, N[row], mt)
+        keyed_shuffle(L, row, N[row], X, KEY_CARDS, shuffle_seed(K[MARKET_STREAM]))
         cut = min(k, N[row])
         for i in range(cut):
             push(L, N, DISCARD, L[row, i])
@@ -105,7 +122,7 @@ def setup_market(L, N, S, SE, R, D, mt, grant):
         give_granted(L, N, SE, D, grant[GRANT_ENTRY], grant[GRANT_SEAT])
         if grant[GRANT_PAID] > 0:
             SE[grant[GRANT_SEAT], GRANT_PRICE] = card(D, grant[GRANT_ENTRY], C_COST)
-    fill_market(L, N, S, mt)
+    fill_market(L, N, S, K, X)
 
 
 @njit(cache=True)
@@ -125,22 +142,22 @@ def give_granted(L, N, SE, D, cid, seat):
 
 
 @njit(cache=True)
-def draw_card(L, N, S, mt):
+def draw_card(L, N, S, K, X):
     if not N[DECK]:
         if not N[DISCARD]:
             return -1
         for i in range(N[DISCARD]):
             L[DECK, i] = L[DISCARD, i]
         N[DECK], N[DISCARD] = N[DISCARD], 0
-        shuffle(L, DECK, N[DECK], mt)
+        keyed_shuffle(L, DECK, N[DECK], X, KEY_CARDS, shuffle_seed(K[MARKET_STREAM]))
         S[RESHUFFLES] += 1
     return pop(L, N, DECK)
 
 
 @njit(cache=True)
-def fill_market(L, N, S, mt):
+def fill_market(L, N, S, K, X):
     for _ in range(S[N_CARDS]):
-        cid = draw_card(L, N, S, mt)
+        cid = draw_card(L, N, S, K, X)
         if cid < 0:
             break
         push(L, N, MARKET, cid)
@@ -148,13 +165,13 @@ def fill_market(L, N, S, mt):
 
 # ---- set-up -----------------------------------------------------------------------------------
 @njit(cache=True)
-def stage_race(L, N, S, SE, R, D, A, mt, fixed):
+def stage_race(L, N, S, SE, R, D, A, X, fixed):
     n = S[PLAYERS]
     if not R[R_RACE_PICK]:                       # dealt
         races = D[H_NRACE]
         for i in range(races):
             L[SCRATCH, i] = i
-        shuffle(L, SCRATCH, races, mt)
+        keyed_shuffle(L, SCRATCH, races, X, KEY_RACES, X[DEAL_SEEDS, 0])
         for s in range(n):
             SE[s, RACE] = L[SCRATCH, s % races]
     else:
@@ -180,7 +197,7 @@ def stage_race(L, N, S, SE, R, D, A, mt, fixed):
 
 
 @njit(cache=True)
-def stage_class(L, N, S, SE, R, D, A, mt):
+def stage_class(L, N, S, SE, R, D, A, K, X):
     n = S[PLAYERS]
     taken = 0                                    # a bit per class colour
     for s in range(n):
@@ -197,7 +214,7 @@ def stage_class(L, N, S, SE, R, D, A, mt):
                     k = add(A, k, K_CLASS, c, 0)
         else:
             while True:                          # redraw gold and taken colours
-                colour = draw_die(S, mt)
+                colour = draw_die(S, K[CLASS_DICE])
                 push(L, N, CLASS_DRAWS, colour)
                 if colour != GOLD_COLOUR and not (taken >> colour) & 1:
                     break
@@ -208,27 +225,29 @@ def stage_class(L, N, S, SE, R, D, A, mt):
     for i in range(N[CLASS_DRAWS]):              # all dice go back into the bag
         S[BAG + L[CLASS_DRAWS, i]] += 1
     N[CLASS_DRAWS] = 0
-    deal_starting_hands(L, N, S, SE, R, D, mt)
+    deal_starting_hands(L, N, S, SE, R, D, K, X)
     S[STAGE] = S_START_DICE
     return False
 
 
 @njit(cache=True)
-def deal_starting_hands(L, N, S, SE, R, D, mt):
+def deal_starting_hands(L, N, S, SE, R, D, K, X):
     n = S[PLAYERS]
-    for pile, field in ((D[H_NBACK], BACKSTORY), (D[H_NALIGN], ALIGNMENT)):
+    for deal, (pile, field, deck) in enumerate(((D[H_NBACK], BACKSTORY, KEY_BACKSTORIES),
+                                                (D[H_NALIGN], ALIGNMENT, KEY_ALIGNMENTS))):
         for i in range(pile):
             L[SCRATCH, i] = i
-        shuffle(L, SCRATCH, pile, mt)
+        keyed_shuffle(L, SCRATCH, pile, X, deck, X[DEAL_SEEDS, 1 + deal])
         for s in range(n):
             SE[s, field] = L[SCRATCH, s % pile]
     per_seat = (2 if S[SOLO] else n) + R[R_START_EXTRA]
     for seat in range(n):
         # a paid grant's price (setup._deal_starting_hands): what Gold cannot pay is owed
         SE[seat, GOLD] = R[R_START_GOLD + seat] - SE[seat, GRANT_PRICE]
+        own = K[SEAT_DICE + seat]                # the seat draws and rolls its own dice
         for _ in range(per_seat):
-            colour = draw_die(S, mt)
-            push(L, N, STARTING + seat, colour * 16 + roll(mt))
+            colour = draw_die(S, own)
+            push(L, N, STARTING + seat, colour * 16 + roll(own))
 
 
 @njit(cache=True)

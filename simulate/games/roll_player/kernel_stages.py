@@ -21,6 +21,7 @@ from simulate.games.roll_player.phases import (
     P_INITIATIVE, P_MARKET, P_OVER, P_RECALL, P_SKILL, P_TIE, S_BUY, S_BUY_AGAIN, S_CLASS,
     S_DICE_START, S_DRUID, S_MARKET_TURN, S_NEXT_DICE, S_POST_BUY, S_POST_PLACE, S_PRE_BUY,
     S_PRE_INIT, S_RACE, S_ROLL, S_START_DICE, S_TURN_END)
+from simulate.games.roll_player.streams import ROUND_DICE
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -28,12 +29,13 @@ use_cache_for(__name__)      # numba's cache folder for what this module compile
 
 # ---- Roll and Dice Phases ---------------------------------------------------------------------
 @njit(cache=True)
-def stage_roll(L, N, S, A, mt):
+def stage_roll(L, N, S, A, K):
     S[ROUND] += 1
     n = S[N_CARDS]
+    dice = K[ROUND_DICE]
     for i in range(n):                           # sorted by (value, colour)
-        value = roll(mt)
-        L[SCRATCH, i] = value * 16 + draw_die(S, mt)
+        value = roll(dice)
+        L[SCRATCH, i] = value * 16 + draw_die(S, dice)
     sort_scratch(L, n)
     N[ROLL_QUEUE] = 0
     for i in range(n):
@@ -169,7 +171,7 @@ def stage_buy(L, N, S, SE, R, D, A):
 
 
 @njit(cache=True)
-def cleanup(L, N, S, SE, R, mt):
+def cleanup(L, N, S, SE, R, K, X):
     n = S[PLAYERS]
     for seat in range(n):
         SE[seat, CHARISMA] = 0
@@ -189,7 +191,7 @@ def cleanup(L, N, S, SE, R, mt):
         S[OVER] = 1
         S[PHASE] = P_OVER
         return True
-    fill_market(L, N, S, mt)
+    fill_market(L, N, S, K, X)
     for c in range(1, S[N_CARDS] - 1):
         if S[INIT_GOLD + c] == 0:
             S[INIT_GOLD + c] = R[R_INIT_GOLD]
@@ -199,18 +201,18 @@ def cleanup(L, N, S, SE, R, mt):
 
 
 @njit(cache=True)
-def proceed(L, N, S, SE, R, D, A, mt, fixed):
+def proceed(L, N, S, SE, R, D, A, K, X, fixed):
     """State._proceed: run the stage handlers until one asks a decision (or the game ends)."""
     while True:
         stage = S[STAGE]
         if stage == S_RACE:
-            asked = stage_race(L, N, S, SE, R, D, A, mt, fixed)
+            asked = stage_race(L, N, S, SE, R, D, A, X, fixed)
         elif stage == S_CLASS:
-            asked = stage_class(L, N, S, SE, R, D, A, mt)
+            asked = stage_class(L, N, S, SE, R, D, A, K, X)
         elif stage == S_START_DICE:
             asked = stage_start_dice(L, N, S, SE, R, A)
         elif stage == S_ROLL:
-            asked = stage_roll(L, N, S, A, mt)
+            asked = stage_roll(L, N, S, A, K)
         elif stage == S_DICE_START:
             S[DICE_IDX] = 0
             S[TURN_SEAT] = S[START_PLAYER]
@@ -234,7 +236,7 @@ def proceed(L, N, S, SE, R, D, A, mt, fixed):
             asked = stage_druid(L, N, S, A)
         elif stage == S_MARKET_TURN:
             if S[MARKET_IDX] >= N[MARKET_ORDER]:
-                asked = cleanup(L, N, S, SE, R, mt)
+                asked = cleanup(L, N, S, SE, R, K, X)
             else:
                 S[TURN_SEAT] = L[MARKET_ORDER, S[MARKET_IDX]]
                 S[PURCHASES] = S[BOUGHT_SKILL] = 0

@@ -43,8 +43,8 @@ class MarketFlow:
                         pile.remove(cid)
                         t.trashed.append(cid)
         k = self.rules.market_setup_discards[t.n - 1]
-        for pile in piles:
-            self.shuffle(pile)
+        for pile in piles:                         # keyed: a removed card is only skipped
+            self.shuffle(pile, t.comp.shuffle_keys.cards, self.market_seed())
             t.discard.extend(pile[:k])
             del pile[:k]
         self.deck = piles[1] + piles[0]            # the top of the deck is the end
@@ -78,7 +78,7 @@ class MarketFlow:
             if not t.discard:
                 return None
             self.deck, t.discard = t.discard, []
-            self.shuffle(self.deck)
+            self.shuffle(self.deck, t.comp.shuffle_keys.cards, self.market_seed())
             t.market_reshuffles += 1
             if self.events is not None:
                 self._log("the Market discard pile is shuffled into a new deck")

@@ -14,6 +14,8 @@ from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import COLOURS, GOLD
 from simulate.games.roll_player.phases import (P_CLASS, P_RACE, P_START_DIE, S_CLASS, S_ROLL,
                                                S_START_DICE)
+from simulate.games.roll_player.streams import (ALIGNMENTS, BACKSTORIES, CLASS_DICE, RACES,
+                                                SEAT_DICE)
 
 PLACE_START = tuple(A.PlaceStartingDie(r) for r in range(6))
 _OPEN: dict = {}
@@ -58,7 +60,7 @@ class SetUp:
         taken = [r for r in t.race if r >= 0]
         if self.rules.race_assignment == "dealt":
             order = list(range(len(t.comp.races)))
-            self.shuffle(order)
+            self.shuffle(order, t.comp.shuffle_keys.races, self.deal_seed(RACES))
             t.race = order[:t.n] if t.n <= len(order) else [order[s % len(order)]
                                                               for s in range(t.n)]
         elif len(taken) < t.n:
@@ -84,7 +86,7 @@ class SetUp:
                 t.class_options = [c.name for c in comp.classes if c.colour not in taken]
             else:
                 while True:                          # redraw gold and taken colours, no Gold
-                    colour = self.draw_die()
+                    colour = self.draw_die(CLASS_DICE)
                     t.class_draws.append(colour)
                     if colour != GOLD and colour not in taken:
                         break
@@ -101,16 +103,19 @@ class SetUp:
 
     def _deal_starting_hands(self) -> None:
         t, rules = self.t, self.rules
-        for pile, attr in ((len(t.comp.backstories), "backstory"),
-                           (len(t.comp.alignments), "alignment")):
-            order = list(range(pile))
-            self.shuffle(order)
-            setattr(t, attr, [order[s % pile] for s in range(t.n)])
+        keys = t.comp.shuffle_keys
+        for attr, deck, purpose in (("backstory", keys.backstories, BACKSTORIES),
+                                    ("alignment", keys.alignments, ALIGNMENTS)):
+            order = list(range(len(deck)))
+            self.shuffle(order, deck, self.deal_seed(purpose))
+            setattr(t, attr, [order[s % len(deck)] for s in range(t.n)])
         per_seat = (2 if t.solo else t.n) + rules.starting_dice_extra
         for seat in range(t.n):
             # a paid grant's price (market.py): what Gold cannot pay is owed (RULES.md)
             t.gold[seat] = rules.starting_gold[seat] - self.grant_price[seat]
-            t.starting_dice[seat] = [(self.draw_die(), self.roll()) for _ in range(per_seat)]
+            own = SEAT_DICE + seat                   # the seat draws and rolls its own dice
+            t.starting_dice[seat] = [(self.draw_die(own), self.roll(own))
+                                     for _ in range(per_seat)]
             if self.events is not None:
                 dice = ", ".join(f"{COLOURS[c]} {v}" for c, v in t.starting_dice[seat])
                 self._log(f"seat {seat} ({t.klass[seat].name}, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player.components import ALIGNMENT_STEP, DIRECTIONS
+from simulate.games.roll_player.streams import SEAT_DICE
 from simulate.games.roll_player.phases import (P_EFFECT, P_MARKET, P_SKILL, S_BUY,
                                                S_BUY_AGAIN, S_NEXT_DICE, S_POST_BUY,
                                                S_POST_PLACE, S_PRE_BUY, S_PRE_INIT, S_TURN_END)
@@ -123,7 +124,7 @@ class SheetActions:
         elif kind is A.Adjust:
             vals[a.space] += a.delta
         elif kind is A.Reroll:
-            old, new = vals[a.space], self.roll()
+            old, new = vals[a.space], self.roll(SEAT_DICE + seat)
             vals[a.space] = new
             note = f" ({old} -> {new})"
             if self.rules.intelligence_reroll == "keep_either" and new != old:
@@ -147,7 +148,7 @@ class SheetActions:
         elif kind is A.Raise:
             vals[a.space] += 1
         elif kind is A.TargetInitiative:
-            self._change_initiative_die(a.card - 1, t.effect)
+            self._change_initiative_die(seat, a.card - 1, t.effect)
         elif kind is A.TargetSkill:
             effect, amount = t.comp.card_by_name[a.name].effect
             if self.events is not None:
@@ -160,12 +161,13 @@ class SheetActions:
             self._log(f"seat {seat} {t.effect_source}: {a!r}{note}")
         self._effect_done()
 
-    def _change_initiative_die(self, card: int, effect: str) -> None:
-        """Climb / Intimidate: reroll or flip a die on an unchosen card, then re-order the dice
-        on unchosen cards by the Roll Phase rule (ties keep their order)."""
+    def _change_initiative_die(self, seat: int, card: int, effect: str) -> None:
+        """Climb / Intimidate: reroll (the seat's die) or flip a die on an unchosen card, then
+        re-order the dice on unchosen cards by the Roll Phase rule (ties keep their order)."""
         t = self.t
         colour, value = t.init_dice[card]
-        t.init_dice[card] = (colour, self.roll() if effect == "reroll_initiative" else 7 - value)
+        t.init_dice[card] = (colour, self.roll(SEAT_DICE + seat)
+                             if effect == "reroll_initiative" else 7 - value)
         open_cards = [c for c in range(t.n_cards)
                       if t.init_owner[c] < 0 and t.init_dice[c] is not None]
         dice = sorted((t.init_dice[c] for c in open_cards), key=lambda d: d[1])

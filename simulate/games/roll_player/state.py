@@ -1,9 +1,9 @@
 """Roll Player's state machine: set-up and the round flow (Roll, Dice, Market, Cleanup).
 
 Everything on the table (public) lives in ``Table``; the ``State`` adds what nobody may see: the
-random source and the order of the face-down Market deck. ``view(seat)`` hands strategies a
-read-only window on the table (view.py; backstory and alignment cards lie face up on the sheets,
-so nothing else is hidden).
+random streams (streams.py: one per source of chance) and the order of the face-down Market
+deck. ``view(seat)`` hands strategies a read-only window on the table (view.py; backstory and
+alignment cards lie face up on the sheets, so nothing else is hidden).
 The turn flow is a list of stages: ``_proceed`` runs stage handlers until one asks a decision
 (``_ask`` sets the phase, the deciding seat and the legal list, computed once).
 """
@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 
-from simulate.games.base import ConfigError, canonical_shuffle, look_ahead_copy
+from simulate.games.base import ConfigError, IllegalActionError, canonical_shuffle, look_ahead_copy
+from simulate.games.chance import Streams, keyed_shuffle, shuffle_seed, stream_seed
 from simulate.games.roll_player import actions as A
+from simulate.games.roll_player import streams as P
 from simulate.games.roll_player.components import ATTRIBUTES, COLOURS, GOLD
 from simulate.games.roll_player.market import MarketFlow
 from simulate.games.roll_player.phases import *  # noqa: F403 (phase and stage numbers)
@@ -31,7 +33,8 @@ BREAK = tuple(A.BreakTie(c) for c in range(7))
 class State(SetUp, SheetActions, MarketFlow, Scoring):
     def __init__(self, rules: Rules, n: int, rng: random.Random, heroes=None, grant=None):
         self.rules = rules
-        self.rng = rng
+        self.rng = rng                               # draws only the streams' base:
+        self.streams = Streams(rng)                  # the game's sources of chance (streams.py)
         self.t = t = Table(rules, n)
         self.deck: list[int] = []                    # face down: top of the deck = end
         self.events: list[str] | None = None
@@ -58,8 +61,15 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         return self._views[seat]
 
     def clone(self, rng=None):
-        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
-        return look_ahead_copy(self, rng, (self.rules, self.t.comp))
+        """A copy for look-ahead (base.look_ahead_copy); with ``rng`` its streams are fresh
+        ones drawn from it, without it they go on exactly as the game's."""
+        fresh = (self.rng,) if rng is not None else ()
+        twin = look_ahead_copy(self, None, (self.rules, self.t.comp, self.streams) + fresh)
+        if rng is None:
+            twin.streams = self.streams.clone()
+        else:
+            twin.rng, twin.streams = rng, Streams(rng)
+        return twin
 
     def determinize(self, seat: int, rng) -> "State":
         """A look-ahead copy (base.py): the face-down Market deck reshuffled, keeping the dots
@@ -75,6 +85,12 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         return twin
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list computed once per decision: the
+        runner hands back one of its objects, found by identity first)."""
+        legal = self._legal
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalActionError(f"roll_player: {action!r} is not legal now (phase "
+                                     f"{self.t.phase.name.lower()}, seat {self.current_seat})")
         _APPLY[type(action)](self, action)
 
     def assert_invariants(self) -> None:
@@ -115,14 +131,14 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         assert max(dealt) - min(dealt) <= 1, "sheets out of step"
         assert self.is_over == t.is_over and (not self.is_over or all(p == 18 for p in placed))
 
-    # --- chance -------------------------------------------------------------------------
-    def roll(self) -> int:
-        return int(self.rng.random() * 6) + 1
+    # --- chance (streams.py: each draw from the stream of its purpose) --------------------
+    def roll(self, purpose: int) -> int:
+        return int(self.streams.get(purpose).random() * 6) + 1
 
-    def draw_die(self) -> int:
+    def draw_die(self, purpose: int) -> int:
         """A random die from the bag (its colour); the bag must not be empty."""
         bag = self.t.bag
-        k = int(self.rng.random() * sum(bag))
+        k = int(self.streams.get(purpose).random() * sum(bag))
         for colour in range(7):
             k -= bag[colour]
             if k < 0:
@@ -130,11 +146,17 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
                 return colour
         raise AssertionError("the dice bag is empty")
 
-    def shuffle(self, items: list) -> None:
-        rnd = self.rng.random
-        for i in range(len(items) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            items[i], items[j] = items[j], items[i]
+    def shuffle(self, items: list, keys: tuple, seed: int) -> None:
+        """The keyed shuffle (chance.keyed_shuffle) of component indices, ``keys`` by index."""
+        keyed_shuffle(items, [keys[i] for i in items], seed)
+
+    def deal_seed(self, purpose: int) -> int:
+        """The seed of a set-up deal shuffled once (races, Backstory, Alignment cards)."""
+        return stream_seed(self.streams.base, purpose)
+
+    def market_seed(self) -> int:
+        """The seed of the Market's next shuffle, from the Market's own stream."""
+        return shuffle_seed(self.streams.get(P.MARKET))
 
     def _log(self, text: str) -> None:
         self.events.append(text)
@@ -171,7 +193,8 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     def _stage_roll(self) -> bool:
         t = self.t
         t.round += 1
-        dice = sorted((self.roll(), self.draw_die()) for _ in range(t.n_cards))
+        dice = sorted((self.roll(P.ROUND_DICE), self.draw_die(P.ROUND_DICE))
+                      for _ in range(t.n_cards))
         t.roll_queue = [(c, v) for v, c in dice]
         t.init_dice = [None] * t.n_cards
         t.init_owner = [-1] * t.n_cards
@@ -301,7 +324,7 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
     def _solo_trash(self, card: int) -> None:
         """Solo: middle card 1-3 trashes Market card 1-3; highest card 1-2/3-4/5-6 -> 1/2/3."""
         t = self.t
-        die = self.roll()
+        die = self.roll(P.SOLO_DIE)
         slot = -1
         if card == t.n_cards - 1:
             slot = (die - 1) // 2

@@ -15,15 +15,15 @@ def force_dice(monkeypatch, dice):
     values = [v for _, v in dice]
     real_draw, real_roll = State.draw_die, State.roll
 
-    def draw_die(self):
+    def draw_die(self, purpose):
         if not colours:
-            return real_draw(self)
+            return real_draw(self, purpose)
         colour = colours.pop(0)
         self.t.bag[colour] -= 1
         return colour
 
-    def roll(self):
-        return values.pop(0) if values else real_roll(self)
+    def roll(self, purpose):
+        return values.pop(0) if values else real_roll(self, purpose)
 
     monkeypatch.setattr(State, "draw_die", draw_die)
     monkeypatch.setattr(State, "roll", roll)

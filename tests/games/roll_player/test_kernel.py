@@ -6,6 +6,8 @@ from functools import partial
 
 import pytest
 
+from simulate.games.component_edits import parse_changes
+from simulate.games.component_files import shipped_files
 from simulate.games.roll_player import components
 from simulate.games.roll_player.rules import Rules
 from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
@@ -110,3 +112,14 @@ def test_a_modified_data_file_needs_no_code_change(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         components.load_components.cache_clear()
+
+
+def test_a_market_removal_variant(tmp_path):
+    """``remove = ["market:..."]`` (what ``simulate cards`` makes): the kernel plays it, with the
+    removed cards out of the Market deck, as the engine deals it."""
+    from simulate.compiled.roll_player import unsupported
+    edits = parse_changes({"remove": ["market:Longsword", "market:Climb", "market:Diplomacy"]},
+                          [p.name for p in shipped_files("roll_player")], "test")
+    assert unsupported("roll_player", SEATS, [Rules()], edits) is None
+    for players in (1, 3):
+        assert_same_games(tmp_path / str(players), {}, SEATS, players, games=30, edits=edits)
