@@ -3,7 +3,8 @@
 Dice are counts: ``party[face]`` (active party dice), ``graveyard`` (used party dice), ``dungeon
 [face]`` (this level's dungeon dice; a Dragon never stays there: it goes to ``lair`` at once),
 ``converted[face]`` (dungeon dice turned companions by an ultimate), ``pool`` (dungeon dice not in
-play). Chance comes only from ``self.rng.random()`` (tests swap in scripted dice).
+play). Chance comes only from ``self.chance`` (streams.py: the current seat's dice at fixed
+slots, the treasure draws; tests swap in scripted dice).
 """
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ from simulate.games.dungeon_roll.legal import (DRAGON, DRAGON_FIGHT, LOOT, MONST
                                                LegalActions, Phase)
 from simulate.games.dungeon_roll.powers import Powers
 from simulate.games.dungeon_roll.scoring import Scoring
+from simulate.games.dungeon_roll.streams import (Chance, draw_slot, level_slot, party_slot,
+                                                 reroll_slot)
 from simulate.games.dungeon_roll.view import DungeonView, make_view
 
 
 class State(LegalActions, Powers, Scoring):
-    def __init__(self, rules, n_players: int, rng, heroes: list[int]):
+    def __init__(self, rules, n_players: int, chance: Chance, heroes: list[int]):
         self.rules = rules
         self.n_players = n_players
-        self.rng = rng
+        self.chance = chance
         self._events = None
         self.hero = heroes
         n = n_players
@@ -63,19 +66,31 @@ class State(LegalActions, Powers, Scoring):
     def _log(self, text: str) -> None:
         self._events.append(text)
 
-    def _roll_party(self, n: int) -> None:
-        rnd, p = self.rng.random, self.party
-        for _ in range(n):
-            p[int(rnd() * 6)] += 1
+    def _delve_number(self) -> int:
+        """Which of the current seat's delves this is (0 first): its block of dice slots."""
+        return len(self.delves[self.current_seat])
+
+    def _reroll_slot(self, n: int) -> int:
+        """The first slot of the next ``n`` re-rolled dice of this delve (their own run)."""
+        first = reroll_slot(self._delve_number(), self.delve_rerolls)
+        self.delve_rerolls += n
+        return first
+
+    def _roll_party(self, n: int, first: int) -> None:
+        """Roll n party dice, the current seat's dice in slots first, first + 1, ..."""
+        die, seat, p = self.chance.die, self.current_seat, self.party
+        for i in range(n):
+            p[die(seat, first + i)] += 1
         if self._events is not None:
             self._log(f"party {self._show(p, PARTY_FACES)}")
 
-    def _roll_dungeon(self, n: int) -> None:
-        """Roll n dungeon dice (already out of the pool); Dragons go to the Lair at once."""
-        rnd, d = self.rng.random, self.dungeon
+    def _roll_dungeon(self, n: int, first: int) -> None:
+        """Roll n dungeon dice (already out of the pool; the delving seat's dice in slots first,
+        first + 1, ...); Dragons go to the Lair at once."""
+        die, seat, d = self.chance.die, self.current_seat, self.dungeon
         dragons = 0
-        for _ in range(n):
-            face = int(rnd() * 6)
+        for i in range(n):
+            face = die(seat, first + i)
             if face == 5:
                 dragons += 1
             else:
@@ -110,9 +125,10 @@ class State(LegalActions, Powers, Scoring):
         self.delve_start_xp = self.xp[seat]
         self.delve_loot = [0] * 10
         self.delve_dragons = self.delve_dragon_xp = self.delve_box_xp = 0
+        self.delve_rerolls = self.delve_draws = 0
         if self._events is not None:
             self._log(f"seat {seat} ({self.hero_name(seat)}) delve {len(self.delves[seat]) + 1}")
-        self._roll_party(rules.party_dice)
+        self._roll_party(rules.party_dice, party_slot(self._delve_number(), 0))
         hero = self.hero[seat]
         if hero == KNIGHT:                      # forming the party: Scrolls become Champions
             self.party[CHAMPION] += self.party[SCROLL]
@@ -125,7 +141,7 @@ class State(LegalActions, Powers, Scoring):
     def _roll_level(self) -> None:
         n = min(self.level, self.pool)
         self.pool -= n
-        self._roll_dungeon(n)
+        self._roll_dungeon(n, level_slot(self._delve_number(), self.level, 0))
         self.phase: Phase = MONSTER
         self._advance()
 
@@ -232,11 +248,10 @@ class State(LegalActions, Powers, Scoring):
         if not self.box_total:
             self._gain_xp(seat, self.rules.empty_box_xp, "box")
             return
-        k, box, t = int(self.rng.random() * self.box_total), self.box, 0
-        while k >= box[t]:
-            k -= box[t]
-            t += 1
-        box[t] -= 1
+        slot = draw_slot(self._delve_number(), seat, self.delve_draws)
+        self.delve_draws += 1
+        t = self.chance.token(slot, self.box)
+        self.box[t] -= 1
         self.box_total -= 1
         self.hands[seat][t] += 1
         self.delve_loot[t] += 1
@@ -367,8 +382,13 @@ class State(LegalActions, Powers, Scoring):
         return make_view(self, seat)
 
     def clone(self, rng=None):
-        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
-        return look_ahead_copy(self, rng, (self.rules,))
+        """A copy for look-ahead (base.look_ahead_copy); with ``rng`` its streams are fresh
+        (``Chance(rng)``), without it the copy rolls what this game will (same streams, same
+        slots)."""
+        twin = look_ahead_copy(self, None, (self.rules,))
+        if rng is not None:
+            twin.chance = Chance(rng)
+        return twin
 
     def determinize(self, seat: int, rng) -> "State":
         """A look-ahead copy (base.py): the other seats' treasure tokens, which ``seat`` does not
