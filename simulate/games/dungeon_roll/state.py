@@ -8,7 +8,7 @@ slots, the treasure draws; tests swap in scripted dice).
 """
 from __future__ import annotations
 
-from simulate.games.base import look_ahead_copy
+from simulate.games.base import IllegalActionError, look_ahead_copy
 from simulate.games.dungeon_roll import actions as A
 from simulate.games.dungeon_roll.actions import CONVERTED, HERO, TOKEN
 from simulate.games.dungeon_roll.components import (
@@ -30,6 +30,7 @@ class State(LegalActions, Powers, Scoring):
         self.n_players = n_players
         self.chance = chance
         self._events = None
+        self._legal = None                      # legal_actions() until the next apply
         self.hero = heroes
         n = n_players
         self.master = [False] * n
@@ -48,6 +49,11 @@ class State(LegalActions, Powers, Scoring):
         self._start_delve()
 
     # ---------------------------------------------------------------- logging and chance
+    @property
+    def rng(self) -> Chance:
+        """The game's random streams (streams.Chance); a look-ahead copy with an rng has its own."""
+        return self.chance
+
     @property
     def events(self):
         """None, or the list readable log lines go to (the driver sets it after new_game: the
@@ -281,7 +287,17 @@ class State(LegalActions, Powers, Scoring):
             self.ultimate_used = True
 
     # ---------------------------------------------------------------- actions
+    def legal_actions(self) -> list:
+        """The legal actions now (legal.py), computed once until the next ``apply``."""
+        if self._legal is None:
+            self._legal = LegalActions.legal_actions(self)
+        return self._legal
+
     def apply(self, action) -> None:
+        """Play ``action``; one that is not legal now is refused (IllegalActionError)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action!r} is not legal in the {self.phase_name} phase")
+        self._legal = None
         _HANDLERS[type(action)](self, action)
 
     def _defeat(self, a) -> None:

@@ -119,7 +119,7 @@ def test_fleeing_keeps_loot_by_default():
     for keep in (True, False):
         state = make_state(party=(1, 0, 0, 1, 0, 0), dungeon=(0, 0, 0, 1, 0), lair=3, phase=LOOT,
                            rules=one_delve(keep_loot_after_fleeing=keep), dice=(0.0,))
-        play(state, OpenChests(THIEF, THIEF), EndLoot())
+        play(state, OpenChests(THIEF, THIEF))       # the last chest: on to the dragon at once
         assert state.phase == DRAGON
         play(state, Flee())
         assert state.delves[0][-1] == (1, 0, "fled_dragon")
