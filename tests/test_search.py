@@ -100,7 +100,8 @@ def test_search_never_reads_hidden_information(game, players):
         for seed in range(3):
             assert (decide(strategy, game, players, state, seed)
                     == decide(strategy, game, players, twin, seed))
-        for seed in range(3):
+        # Dungeon Roll draws treasures by keyed order: a scrambled box changes fewer look-aheads
+        for seed in range(12 if game == "dungeon_roll" else 3):
             honest, cheat = state.clone, twin.clone
             peeks += (decide(strategy, game, players, state, seed, honest)
                       != decide(strategy, game, players, twin, seed, cheat))

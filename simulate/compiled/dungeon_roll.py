@@ -28,7 +28,7 @@ from simulate.games.dungeon_roll.kernel_state import (
     ACH, CUR, DELVE_END, DELVE_LEVEL, DELVE_XP, END_NAMES, FLEES, FOUGHT, DEFEATED, HAND, HERO,
     IS_OVER, MASTER, N_DELVES, NEXT_DELVE, PHASE, R_PORTAL_VALUE, R_SCALE_BONUS, R_SIZE,
     R_SOLO_RANKS, R_SOLO_WIN, R_TREASURE_VALUE, RULES_ENCODERS, ST_SIZE, XP, XP_BOX, XP_DRAGONS,
-    XP_LEVELS, new_game, seat_at, start_delve)
+    XP_LEVELS, new_chance, new_game, seat_at, seed_chance, start_delve)
 from strategies.compiled.dungeon_roll import KINDS, PARAM_NAMES, RANDOM, chest_scratch, choose
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import ACH_KEYS, DELVE_KEYS, MAX_DELVES
@@ -63,10 +63,10 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 def scratch() -> tuple:
     """``play_games``' working arrays, held by its caller (so it may borrow them): the state,
-    the legal actions, legal's buffers, the game's and the strategies' random streams, and the
-    strategies' chest list."""
+    the legal actions, legal's buffers, the game's generator and the strategies' random stream,
+    the strategies' chest list, and the game's streams (kernel_state.new_chance)."""
     return (np.zeros(ST_SIZE, dtype=np.int64), np.zeros(MAX_ACTIONS, dtype=np.int64), buffers(),
-            new_mt(), new_mt(), chest_scratch(MAX_ACTIONS))
+            new_mt(), new_mt(), chest_scratch(MAX_ACTIONS), new_chance())
 
 
 @njit(cache=True, nogil=True)   # chunks play on threads (simulate.pool)
@@ -83,15 +83,17 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace, w
         borrowed(P), borrowed(indices), borrowed(memo), borrowed(trace)
     st, acts, buf, rng, srng, chests = borrowed(work[0]), borrowed(work[1]), borrowed(work[2]), \
         borrowed(work[3]), borrowed(work[4]), borrowed(work[5])
+    chance = borrowed(work[6])
     tracing = trace.shape[1] > 0
     for g in range(count):
         seed = seed_game(rng, srng, run_seed, indices[g], lots)
         games[g, G_SEED] = seed
-        new_game(st, R, rng, n_players, heroes)
+        seed_chance(chance, rng)                # the game's generator gives its streams' base
+        new_game(st, R, chance, n_players, heroes)
         decisions = 0
         while not st[IS_OVER]:
             if st[PHASE] == NEXT_DELVE:
-                start_delve(st, R, rng)
+                start_delve(st, R, chance)
                 continue
             seat = st[CUR]
             n = legal(st, R, acts, buf)
@@ -100,7 +102,7 @@ def play_games(R, n_players, heroes, kinds, P, run_seed, indices, memo, trace, w
             if tracing:
                 record_decision(trace[g], n, index_of_action(acts, n, action))
             decisions += 1
-            apply(st, R, rng, action)
+            apply(st, R, chance, action)
         games[g, G_DECISIONS] = decisions
         _outcome(st, R, n_players, games[g], seats[g])
     return games, seats

@@ -10,17 +10,19 @@ import random
 from typing import Sequence
 
 from simulate.games.base import GameSpec
-from simulate.games.dungeon_roll.components import HERO_KEYS
+from simulate.games.dungeon_roll.components import HERO_KEYS, MAX_PLAYERS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.dungeon_roll.state import State
+from simulate.games.dungeon_roll.streams import Chance
 
 __all__ = ["GAME", "Rules", "State", "new_game", "deal_heroes"]
 
 
-def deal_heroes(n_players: int, rng: random.Random,
+def deal_heroes(n_players: int, chance: Chance,
                 heroes: Sequence[str | None] | None = None) -> list[int]:
-    """Hero index per seat: fixed names kept, the others dealt at random without repeats."""
+    """Hero index per seat: fixed names kept, the others dealt at random without repeats (the
+    hero deal's own stream)."""
     wanted = list(heroes) if heroes else []
     wanted += [None] * (n_players - len(wanted))
     if len(wanted) != n_players:
@@ -30,10 +32,11 @@ def deal_heroes(n_players: int, rng: random.Random,
             raise ValueError(f"heroes: unknown hero '{name}'; known: {', '.join(HERO_KEYS)}")
     fixed = {HERO_KEYS.index(name) for name in wanted if name is not None}
     free = [h for h in range(len(HERO_KEYS)) if h not in fixed]
-    dealt = []
+    dealt, picks = [], 0
     for name in wanted:
         if name is None:
-            dealt.append(free.pop(int(rng.random() * len(free))))
+            dealt.append(free.pop(chance.deal(picks, len(free))))
+            picks += 1
         else:
             dealt.append(HERO_KEYS.index(name))
     return dealt
@@ -41,18 +44,19 @@ def deal_heroes(n_players: int, rng: random.Random,
 
 def new_game(rules: Rules, n_players: int, rng: random.Random,
              heroes: Sequence[str | None] | None = None) -> State:
-    if not 1 <= n_players <= 4:
-        raise ValueError(f"Dungeon Roll takes 1-4 players, not {n_players}")
-    return State(rules, n_players, rng, deal_heroes(n_players, rng, heroes))
+    if not 1 <= n_players <= MAX_PLAYERS:
+        raise ValueError(f"Dungeon Roll takes 1-{MAX_PLAYERS} players, not {n_players}")
+    chance = Chance(rng)
+    return State(rules, n_players, chance, deal_heroes(n_players, chance, heroes))
 
 
 GAME = GameSpec(
     name="dungeon_roll",
     title="Dungeon Roll",
-    version="1.0",
+    version="1.1",
     rules_class=Rules,
     new_game=new_game,
-    players=(1, 4),
+    players=(1, MAX_PLAYERS),
     heroes=HERO_KEYS,
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,

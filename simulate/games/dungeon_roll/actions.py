@@ -148,6 +148,26 @@ class SeekGlory(NamedTuple):
         return "SeekGlory()"
 
 
+def _same(a, b) -> bool:
+    return type(a) is type(b) and tuple.__eq__(a, b)
+
+
+def _differ(a, b) -> bool:
+    return not _same(a, b)
+
+
+def _hash(a) -> int:
+    return hash((type(a).__name__, *a))
+
+
+# Actions of different kinds never compare equal, nor equal to a plain tuple (as NamedTuples,
+# Flee() == Retire() == () and Quaff(3) == Revive(3): `RETIRE in legal` was true in any phase
+# offering another empty action).
+ACTION_TYPES = (Defeat, OpenChests, Quaff, Revive, ReadScroll, MarkReroll, RollNow, DragonStrike,
+                UseTreasure, Ultimate, DiscardTreasure, Flee, EndLoot, Retire, SeekGlory)
+for _kind in ACTION_TYPES:
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same, _differ, _hash
+
 # Precomputed instances, indexed by their fields.
 DEFEAT = [[[[Defeat(s, a, t, e) for e in (-1, 0, 1, 2)] for t in range(3)] for a in range(6)]
           for s in range(N_SOURCES)]

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from simulate.games.chance import card_id
 from simulate.games.component_files import in_code_loader
+
+MAX_PLAYERS = 4
 
 # Party dice faces (white d6).                        index = face
 FIGHTER, CLERIC, MAGE, THIEF, CHAMPION, SCROLL = range(6)
@@ -27,6 +30,10 @@ SWEEPS = {FIGHTER: GOBLIN, CLERIC: SKELETON, MAGE: OOZE, THIEF: -1, CHAMPION: -2
 TREASURE_NAMES = ("Vorpal Sword", "Talisman", "Sceptre of Power", "Thieves' Tools", "Scroll",
                   "Ring of Invisibility", "Dragon Scales", "Elixir", "Dragon Bait", "Town Portal")
 TREASURE_COUNTS = (3, 3, 3, 3, 3, 4, 6, 3, 4, 4)
+MAX_TOKEN_COPIES = 12                   # Rules.treasure_counts: at most this many of a kind
+# Each token's identity for the keyed draw (streams.py): its name and copy number.
+TREASURE_IDS = tuple(tuple(card_id(name, c) for c in range(MAX_TOKEN_COPIES))
+                     for name in TREASURE_NAMES)
 # Tokens that act as one companion (or as a Scroll): token -> party face it acts as.
 TOKEN_FACE = {VORPAL_SWORD: FIGHTER, TALISMAN: CLERIC, SCEPTRE_OF_POWER: MAGE,
               THIEVES_TOOLS: THIEF, SCROLL_TOKEN: SCROLL}

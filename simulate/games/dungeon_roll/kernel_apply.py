@@ -14,7 +14,7 @@ from simulate.games.dungeon_roll.kernel_state import (
     R_DRAGON_XP, R_QUAFF_COUNTS, RESUME, RETIRED, REROLL, REROLL_DUNGEON, REVIVES, STRIKE_MASK,
     STRIKES_LEFT, TOWN_PORTAL_END, ULT_USED, CUR, DEFEATED, DELVE_DRAGONS, advance, begin_revive,
     dragon_need, draw_treasure, end_delve, enter_dragon, gain_xp, here, roll_dungeon, roll_level,
-    roll_party, spend, spend_token)
+    reroll_first, roll_party, spend, spend_token)
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels import use_cache_for
 
@@ -63,22 +63,22 @@ def field_d(action):
 
 
 @no_refcounts
-def apply(st, R, rng, action):
+def apply(st, R, chance, action):
     kind = kind_of(action)
     a = field_a(action)
     if kind == DEFEAT:
-        _defeat(st, R, rng, a, field_b(action), field_c(action), field_d(action) - 1)
+        _defeat(st, R, chance, a, field_b(action), field_c(action), field_d(action) - 1)
     elif kind == OPEN:
-        _open_chests(st, R, rng, a, field_b(action))
+        _open_chests(st, R, chance, a, field_b(action))
     elif kind == QUAFF:
-        _quaff(st, R, rng, a)
+        _quaff(st, R, chance, a)
     elif kind == REVIVE:
         st[GRAVE] -= 1
         st[PARTY + a] += 1
         st[REVIVES] -= 1
         if not st[REVIVES]:
             st[PHASE] = st[RESUME]
-            advance(st, R, rng)
+            advance(st, R, chance)
     elif kind == READ:
         spend(st, R, a)
         st[REROLL_DUNGEON] = st[PHASE] == MONSTER   # elsewhere only party dice are re-rolled
@@ -92,29 +92,29 @@ def apply(st, R, rng, action):
             st[PARTY + field_b(action)] -= 1
             st[MARKED_P] += 1
     elif kind == ROLL_NOW:
-        _roll_now(st, R, rng)
+        _roll_now(st, R, chance)
     elif kind == STRIKE:
-        _strike(st, R, rng, a, field_b(action))
+        _strike(st, R, chance, a, field_b(action))
     elif kind == USE:
-        _use_treasure(st, R, rng, a)
+        _use_treasure(st, R, chance, a)
     elif kind == ULTIMATE:
-        _ultimate(st, R, rng, a, field_c(action) - 1, field_d(action) - 1)
+        _ultimate(st, R, chance, a, field_c(action) - 1, field_d(action) - 1)
     elif kind == DISCARD:
-        _discard(st, R, rng, a)
+        _discard(st, R, chance, a)
     elif kind == FLEE:
-        end_delve(st, R, rng, FLED_MONSTERS if st[PHASE] == MONSTER else FLED_DRAGON)
+        end_delve(st, R, chance, FLED_MONSTERS if st[PHASE] == MONSTER else FLED_DRAGON)
     elif kind == END_LOOT:
         enter_dragon(st, R)
-        advance(st, R, rng)
+        advance(st, R, chance)
     elif kind == RETIRE:
-        end_delve(st, R, rng, RETIRED)
+        end_delve(st, R, chance, RETIRED)
     else:                                       # SEEK_GLORY
         st[LEVEL] += 1
-        roll_level(st, R, rng)
+        roll_level(st, R, chance)
 
 
 @no_refcounts
-def _defeat(st, R, rng, source, as_type, t, extra):
+def _defeat(st, R, chance, source, as_type, t, extra):
     spend(st, R, source)
     sweeps = as_type == 4 or as_type == t       # components.SWEEPS
     n = st[DUNGEON + t] if sweeps else 1
@@ -123,49 +123,49 @@ def _defeat(st, R, rng, source, as_type, t, extra):
     if extra >= 0:                              # Commander's Fighter, Bard's Champion
         st[DUNGEON + extra] -= 1
         st[POOL] += 1
-    advance(st, R, rng)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def _open_chests(st, R, rng, source, as_type):
+def _open_chests(st, R, chance, source, as_type):
     spend(st, R, source)
     opens_all = as_type == 3 or (as_type == 4 and R[R_CHAMPION_ALL])
     n = st[DUNGEON + 3] if opens_all else 1
     st[DUNGEON + 3] -= n
     st[POOL] += n
     for _ in range(n):
-        draw_treasure(st, R, rng)
-    advance(st, R, rng)
+        draw_treasure(st, R, chance)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def _quaff(st, R, rng, source):
+def _quaff(st, R, chance, source):
     before = st[GRAVE]
     spend(st, R, source)
     cap = st[GRAVE] if R[R_QUAFF_COUNTS] else before
     potions = st[DUNGEON + 4]
     st[DUNGEON + 4] = 0                         # one die quaffs them all; extras are lost
     st[POOL] += potions
-    begin_revive(st, R, rng, min(potions, cap))
+    begin_revive(st, R, chance, min(potions, cap))
 
 
 @no_refcounts
-def _roll_now(st, R, rng):
+def _roll_now(st, R, chance):
     n_party, n_dungeon = st[MARKED_P], st[MARKED_D]
     st[MARKED_P] = st[MARKED_D] = 0
-    if n_party:
-        roll_party(st, rng, n_party)
+    if n_party:                                 # re-rolls: the delve's own run of slots
+        roll_party(st, chance, n_party, reroll_first(st, n_party))
     if n_dungeon:
-        roll_dungeon(st, rng, n_dungeon)
+        roll_dungeon(st, chance, n_dungeon, reroll_first(st, n_dungeon))
     st[PHASE] = st[RESUME]
     if st[PHASE] == REROLL:                     # the Mercenary formed the party: now the dungeon
-        roll_level(st, R, rng)
+        roll_level(st, R, chance)
     else:
-        advance(st, R, rng)
+        advance(st, R, chance)
 
 
 @no_refcounts
-def _strike(st, R, rng, source, as_type):
+def _strike(st, R, chance, source, as_type):
     if st[PHASE] == DRAGON:
         st[PHASE] = DRAGON_FIGHT
         st[STRIKES_LEFT] = dragon_need(st, R)
@@ -180,37 +180,37 @@ def _strike(st, R, rng, source, as_type):
     st[here(st) + DEFEATED] += 1
     st[DELVE_DRAGONS] += 1
     for _ in range(R[R_DRAGON_TREASURES]):
-        draw_treasure(st, R, rng)
+        draw_treasure(st, R, chance)
     gain_xp(st, R, st[CUR], R[R_DRAGON_XP], 1)
     st[PHASE] = DRAGON
-    advance(st, R, rng)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def _use_treasure(st, R, rng, token):
+def _use_treasure(st, R, chance, token):
     spend_token(st, R, token)
     if token == TOWN_PORTAL:
-        end_delve(st, R, rng, TOWN_PORTAL_END)
+        end_delve(st, R, chance, TOWN_PORTAL_END)
     elif token == RING:
         st[POOL] += st[LAIR]
         st[LAIR] = 0
-        advance(st, R, rng)
+        advance(st, R, chance)
     elif token == DRAGON_BAIT:
-        _monsters_to_lair(st, R, rng)
+        _monsters_to_lair(st, R, chance)
     elif token == ELIXIR:
-        begin_revive(st, R, rng, 1)
+        begin_revive(st, R, chance, 1)
 
 
 @no_refcounts
-def _monsters_to_lair(st, R, rng):
+def _monsters_to_lair(st, R, chance):
     for t in range(3):
         st[LAIR] += st[DUNGEON + t]
         st[DUNGEON + t] = 0
-    advance(st, R, rng)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def _ultimate(st, R, rng, name, t1, t2):
+def _ultimate(st, R, chance, name, t1, t2):
     st[ULT_USED] = 1
     n = (t1 >= 0) + (t2 >= 0)
     if name == CALCULATED_STRIKE:
@@ -219,7 +219,7 @@ def _ultimate(st, R, rng, name, t1, t2):
                 st[DUNGEON + t] -= 1
                 st[POOL] += 1
     elif name == BATTLECRY:
-        _monsters_to_lair(st, R, rng)
+        _monsters_to_lair(st, R, chance)
         return
     elif name == PLEA_FOR_HELP or name == PULL_RANK:
         st[DUNGEON] -= n
@@ -246,11 +246,11 @@ def _ultimate(st, R, rng, name, t1, t2):
         st[RESUME] = st[PHASE]
         st[PHASE] = DISCARD_PHASE
         return
-    advance(st, R, rng)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def _discard(st, R, rng, token):
+def _discard(st, R, chance, token):
     """Divine Intervention: pay one treasure; defeat all monsters, open all chests, quaff all
     potions (no die spent), discard the Lair."""
     spend_token(st, R, token)
@@ -262,5 +262,5 @@ def _discard(st, R, rng, token):
     st[POOL] += st[LAIR]
     st[LAIR] = 0
     for _ in range(chests):
-        draw_treasure(st, R, rng)
-    begin_revive(st, R, rng, min(potions, st[GRAVE]))
+        draw_treasure(st, R, chance)
+    begin_revive(st, R, chance, min(potions, st[GRAVE]))

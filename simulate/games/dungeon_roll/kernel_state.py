@@ -1,8 +1,10 @@
 """The compiled Dungeon Roll state: state.py's delves, phases and chance on one int64 array.
 
 ``st`` holds the table (offsets below, names as in state.py); ``R`` the rules (``R_*`` offsets,
-filled by simulate/compiled/dungeon_roll.py from a Rules instance). Every die comes from
-``mt_random(rng)`` exactly where state.py calls ``self.rng.random()``, so a seed rolls the same dice in both engines.
+filled by simulate/compiled/dungeon_roll.py from a Rules instance); ``chance`` (uint64) the
+game's stream seeds by purpose, then the treasure tokens' identities (``CH_IDS``): streams.py's
+``Chance``, whose counter-based numbers these functions twin, slot for slot, so a seed rolls
+the same dice in both engines.
 """
 from __future__ import annotations
 
@@ -10,7 +12,11 @@ import numpy as np
 from numba import njit
 
 from simulate.games.dungeon_roll.legal import Phase
-from simulate.kernels.cpython_random import mt_random
+from simulate.games.dungeon_roll.components import MAX_PLAYERS, MAX_TOKEN_COPIES, TREASURE_IDS
+from simulate.games.dungeon_roll.streams import (DELVE_SLOTS, DRAW_SLOTS, HEROES, LEVEL_SLOTS,
+                                                 N_PURPOSES, REROLL_SLOTS, SEAT_DICE, TREASURES,
+                                                 UNIT)
+from simulate.kernels.chance import GOLDEN, splitmix64, stream_seed, streams_base
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels.rules import at
 from simulate.kernels import use_cache_for
@@ -53,7 +59,8 @@ RULES_ENCODERS = {
 # The table: st[offset].
 (N_PLAYERS, CUR, PHASE, RESUME, LEVEL, GRAVE, LAIR, POOL, ULT_USED, MARKED_P, MARKED_D,
  REROLL_DUNGEON, REVIVES, STRIKES_LEFT, STRIKE_MASK, DELVE_START_XP, DELVE_DRAGONS,
- DELVE_DRAGON_XP, DELVE_BOX_XP, DELVES_PLAYED, IS_OVER, BOX_TOTAL, TOKENS_GONE) = range(23)
+ DELVE_DRAGON_XP, DELVE_BOX_XP, DELVES_PLAYED, IS_OVER, BOX_TOTAL, TOKENS_GONE,
+ DELVE_REROLLS) = range(24)     # DELVE_REROLLS, DELVE_DRAWS: state.py's delve_rerolls, delve_draws
 PARTY = 24                      # party[6]: active party dice by face
 CONV = 30                       # converted[6]: dungeon dice turned companions
 DUNGEON = 36                    # dungeon[6]: this level's dungeon dice (never a Dragon)
@@ -65,7 +72,8 @@ SEATS = 62
 HAND = 11                       # hand[10]: treasure tokens held
 DELVE_LEVEL, DELVE_XP, DELVE_END = 21, 26, 31     # per delve (at most 5)
 SEAT_SIZE = 36
-ST_SIZE = SEATS + 4 * SEAT_SIZE
+DELVE_DRAWS = SEATS + MAX_PLAYERS * SEAT_SIZE
+ST_SIZE = DELVE_DRAWS + 1
 
 
 @no_refcounts
@@ -80,18 +88,66 @@ def here(st):
 
 
 # ---------------------------------------------------------------- chance
-@no_refcounts
-def roll_party(st, rng, n):
-    for _ in range(n):
-        st[PARTY + int(mt_random(rng) * 6)] += 1
+CH_IDS = N_PURPOSES             # chance[CH_IDS + kind * MAX_TOKEN_COPIES + copy]: a token's id
+CHANCE_SIZE = CH_IDS + len(TREASURE_IDS) * MAX_TOKEN_COPIES
+
+
+def new_chance() -> np.ndarray:
+    """A game's chance array: seeds to fill per game (:func:`seed_chance`), the tokens' ids."""
+    chance = np.zeros(CHANCE_SIZE, dtype=np.uint64)
+    chance[CH_IDS:] = np.array(TREASURE_IDS, dtype=np.uint64).ravel()
+    return chance
+
+
+@njit(cache=True)
+def seed_chance(chance, mt) -> None:
+    """``streams.Chance(rng)``: the streams' base from the game's generator, a seed per purpose."""
+    base = streams_base(mt)
+    for purpose in range(N_PURPOSES):
+        chance[purpose] = stream_seed(base, purpose)
 
 
 @no_refcounts
-def roll_dungeon(st, rng, n):
-    """Roll n dungeon dice (already out of the pool); Dragons go to the Lair at once."""
+def counter_draw(seed, slot):
+    """``streams.counter_draw``: the 64-bit number in ``slot`` of the stream seeded ``seed``."""
+    return splitmix64(seed + np.uint64(slot) * GOLDEN)
+
+
+@no_refcounts
+def chance_value(chance, purpose, slot):
+    """``Chance.value``: a number in [0, 1)."""
+    return float(counter_draw(chance[purpose], slot) >> np.uint64(11)) * UNIT
+
+
+@no_refcounts
+def delve_base(st):
+    """The first dice slot of the current seat's current delve (streams.party_slot)."""
+    return st[here(st) + N_DELVES] * DELVE_SLOTS
+
+
+@no_refcounts
+def reroll_first(st, n):
+    """``State._reroll_slot``: the first slot of the next n re-rolled dice of this delve."""
+    first = delve_base(st) + REROLL_SLOTS + st[DELVE_REROLLS]
+    st[DELVE_REROLLS] += n
+    return first
+
+
+@no_refcounts
+def roll_party(st, chance, n, first):
+    purpose = SEAT_DICE + st[CUR]
+    for i in range(n):
+        st[PARTY + int(chance_value(chance, purpose, first + i) * 6)] += 1
+
+
+@no_refcounts
+def roll_dungeon(st, chance, n, first):
+    """Roll n dungeon dice (already out of the pool; the delving seat's slots first, first + 1,
+    ...); Dragons go to the Lair at once."""
     dragons = 0
-    for _ in range(n):
-        face = int(mt_random(rng) * 6)
+    purpose = SEAT_DICE + st[CUR]
+    for i in range(n):
+        face = int(chance_value(chance, purpose, first + i) * 6)
         if face == 5:
             dragons += 1
         else:
@@ -103,7 +159,7 @@ def roll_dungeon(st, rng, n):
 
 # ---------------------------------------------------------------- delves
 @njit(cache=True)
-def new_game(st, R, rng, n_players, heroes):
+def new_game(st, R, chance, n_players, heroes):
     """state.State.__init__ with deal_heroes: ``heroes[seat]`` fixed or -1 (dealt)."""
     st[:] = 0
     st[N_PLAYERS] = n_players
@@ -119,20 +175,22 @@ def new_game(st, R, rng, n_players, heroes):
         if not fixed:
             free[n_free] = h
             n_free += 1
+    picks = 0
     for seat in range(n_players):
         hero = heroes[seat]
-        if hero < 0:                            # free.pop(int(rng.random() * len(free)))
-            i = int(mt_random(rng) * n_free)
+        if hero < 0:                            # free.pop(chance.deal(picks, len(free)))
+            i = int(chance_value(chance, HEROES, picks) * n_free)
+            picks += 1
             hero = free[i]
             for j in range(i, n_free - 1):
                 free[j] = free[j + 1]
             n_free -= 1
         st[seat_at(st, seat) + HERO] = hero
-    start_delve(st, R, rng)
+    start_delve(st, R, chance)
 
 
 @no_refcounts
-def start_delve(st, R, rng):
+def start_delve(st, R, chance):
     me = here(st)
     st[LEVEL] = 1
     for f in range(6):
@@ -142,10 +200,11 @@ def start_delve(st, R, rng):
     st[GRAVE] = st[LAIR] = st[ULT_USED] = st[MARKED_P] = st[MARKED_D] = 0
     st[REROLL_DUNGEON] = st[REVIVES] = st[STRIKES_LEFT] = st[STRIKE_MASK] = 0
     st[DELVE_DRAGONS] = st[DELVE_DRAGON_XP] = st[DELVE_BOX_XP] = 0
+    st[DELVE_REROLLS] = st[DELVE_DRAWS] = 0
     st[POOL] = R[R_DUNGEON_DICE]
     st[RESUME] = MONSTER
     st[DELVE_START_XP] = st[me + XP]
-    roll_party(st, rng, R[R_PARTY_DICE])
+    roll_party(st, chance, R[R_PARTY_DICE], delve_base(st))
     hero = st[me + HERO]
     if hero == 2:                               # Knight: Scrolls become Champions
         st[PARTY + 4] += st[PARTY + 5]
@@ -154,20 +213,20 @@ def start_delve(st, R, rng):
         st[PHASE] = st[RESUME] = REROLL
         st[REROLL_DUNGEON] = 0
         return
-    roll_level(st, R, rng)
+    roll_level(st, R, chance)
 
 
 @no_refcounts
-def roll_level(st, R, rng):
+def roll_level(st, R, chance):
     n = min(st[LEVEL], st[POOL])
     st[POOL] -= n
-    roll_dungeon(st, rng, n)
+    roll_dungeon(st, chance, n, delve_base(st) + st[LEVEL] * LEVEL_SLOTS)
     st[PHASE] = MONSTER
-    advance(st, R, rng)
+    advance(st, R, chance)
 
 
 @no_refcounts
-def advance(st, R, rng):
+def advance(st, R, chance):
     """Leave phases with nothing left to do: no monsters, no loot, no dragon attack."""
     d = DUNGEON
     if st[PHASE] == MONSTER:
@@ -186,7 +245,7 @@ def advance(st, R, rng):
             st[POOL] += st[CONV + f]
             st[CONV + f] = 0
     if st[PHASE] == REGROUP and st[LEVEL] >= R[R_MAX_LEVEL]:
-        end_delve(st, R, rng, LEVEL_10)
+        end_delve(st, R, chance, LEVEL_10)
 
 
 @no_refcounts
@@ -199,7 +258,7 @@ def enter_dragon(st, R):
 
 
 @no_refcounts
-def end_delve(st, R, rng, end):
+def end_delve(st, R, chance, end):
     me = here(st)
     if end <= TOWN_PORTAL_END:
         gain_xp(st, R, st[CUR], st[LEVEL], 0)
@@ -275,18 +334,23 @@ def check_level_up(st, R, me):
 
 
 @no_refcounts
-def draw_treasure(st, R, rng):
+def draw_treasure(st, R, chance):
     if not st[BOX_TOTAL]:
         gain_xp(st, R, st[CUR], R[R_EMPTY_BOX_XP], 2)
         return
-    k = int(mt_random(rng) * st[BOX_TOTAL])
-    t = 0
-    while k >= st[BOX + t]:
-        k -= st[BOX + t]
-        t += 1
+    me = here(st)                               # Chance.token: first in the keyed order
+    slot = (st[me + N_DELVES] * MAX_PLAYERS + st[CUR]) * DRAW_SLOTS + st[DELVE_DRAWS]
+    st[DELVE_DRAWS] += 1
+    seed = counter_draw(chance[TREASURES], slot)
+    t, best = -1, np.uint64(0)
+    for kind in range(10):
+        for copy in range(st[BOX + kind]):
+            key = splitmix64(seed ^ chance[CH_IDS + kind * MAX_TOKEN_COPIES + copy])
+            if t < 0 or key < best:
+                t, best = kind, key
     st[BOX + t] -= 1
     st[BOX_TOTAL] -= 1
-    st[here(st) + HAND + t] += 1
+    st[me + HAND + t] += 1
     st[DELVE_LOOT + t] += 1
 
 
@@ -317,14 +381,14 @@ def spend(st, R, source):
 
 
 @no_refcounts
-def begin_revive(st, R, rng, n):
+def begin_revive(st, R, chance, n):
     if n:
         st[REVIVES] = n
         if st[PHASE] != REVIVE_PHASE:
             st[RESUME] = st[PHASE]
             st[PHASE] = REVIVE_PHASE
     else:
-        advance(st, R, rng)
+        advance(st, R, chance)
 
 
 @no_refcounts

@@ -29,10 +29,10 @@ class Powers:
     def _roll_now(self, a) -> None:
         n_party, n_dungeon = self.marked_party, self.marked_dungeon
         self.marked_party = self.marked_dungeon = 0
-        if n_party:
-            self._roll_party(n_party)
+        if n_party:                             # re-rolls: the delve's own run of slots
+            self._roll_party(n_party, self._reroll_slot(n_party))
         if n_dungeon:
-            self._roll_dungeon(n_dungeon)
+            self._roll_dungeon(n_dungeon, self._reroll_slot(n_dungeon))
         self.phase = self.resume
         if self.phase == REROLL:                # the Mercenary formed the party: now the dungeon
             self._roll_level()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulate.games.base import knob
-from simulate.games.dungeon_roll.components import TREASURE_COUNTS
+from simulate.games.dungeon_roll.components import MAX_TOKEN_COPIES, TREASURE_COUNTS
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,8 @@ class Rules:
     treasure_counts: tuple = knob(TREASURE_COUNTS, "Treasures: tokens of each kind in the box: "
                                   "Vorpal Sword, Talisman, Sceptre of Power, Thieves' Tools, "
                                   "Scroll, Ring of Invisibility, Dragon Scales, Elixir, Dragon "
-                                  "Bait, Town Portal.", item_range=(0, 12), length=(10, 10))
+                                  "Bait, Town Portal.", item_range=(0, MAX_TOKEN_COPIES),
+                                  length=(10, 10))
     solo_rank_scores: tuple = knob((16, 24, 30, 35), "Solo mode: lowest scores of Village Hero, "
                                    "Seasoned Explorer, Champion, Hero of Ages.",
                                    item_range=(0, 200), length=(4, 4))

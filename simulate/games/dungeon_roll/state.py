@@ -3,11 +3,12 @@
 Dice are counts: ``party[face]`` (active party dice), ``graveyard`` (used party dice), ``dungeon
 [face]`` (this level's dungeon dice; a Dragon never stays there: it goes to ``lair`` at once),
 ``converted[face]`` (dungeon dice turned companions by an ultimate), ``pool`` (dungeon dice not in
-play). Chance comes only from ``self.rng.random()`` (tests swap in scripted dice).
+play). Chance comes only from ``self.chance`` (streams.py: the current seat's dice at fixed
+slots, the treasure draws; tests swap in scripted dice).
 """
 from __future__ import annotations
 
-from simulate.games.base import look_ahead_copy
+from simulate.games.base import IllegalActionError, look_ahead_copy
 from simulate.games.dungeon_roll import actions as A
 from simulate.games.dungeon_roll.actions import CONVERTED, HERO, TOKEN
 from simulate.games.dungeon_roll.components import (
@@ -18,15 +19,18 @@ from simulate.games.dungeon_roll.legal import (DRAGON, DRAGON_FIGHT, LOOT, MONST
                                                LegalActions, Phase)
 from simulate.games.dungeon_roll.powers import Powers
 from simulate.games.dungeon_roll.scoring import Scoring
+from simulate.games.dungeon_roll.streams import (Chance, draw_slot, level_slot, party_slot,
+                                                 reroll_slot)
 from simulate.games.dungeon_roll.view import DungeonView, make_view
 
 
 class State(LegalActions, Powers, Scoring):
-    def __init__(self, rules, n_players: int, rng, heroes: list[int]):
+    def __init__(self, rules, n_players: int, chance: Chance, heroes: list[int]):
         self.rules = rules
         self.n_players = n_players
-        self.rng = rng
+        self.chance = chance
         self._events = None
+        self._legal = None                      # legal_actions() until the next apply
         self.hero = heroes
         n = n_players
         self.master = [False] * n
@@ -46,6 +50,11 @@ class State(LegalActions, Powers, Scoring):
 
     # ---------------------------------------------------------------- logging and chance
     @property
+    def rng(self) -> Chance:
+        """The game's random streams (streams.Chance); a look-ahead copy with an rng has its own."""
+        return self.chance
+
+    @property
     def events(self):
         """None, or the list readable log lines go to (the driver sets it after new_game: the
         opening delve's rolls are written out then)."""
@@ -63,19 +72,31 @@ class State(LegalActions, Powers, Scoring):
     def _log(self, text: str) -> None:
         self._events.append(text)
 
-    def _roll_party(self, n: int) -> None:
-        rnd, p = self.rng.random, self.party
-        for _ in range(n):
-            p[int(rnd() * 6)] += 1
+    def _delve_number(self) -> int:
+        """Which of the current seat's delves this is (0 first): its block of dice slots."""
+        return len(self.delves[self.current_seat])
+
+    def _reroll_slot(self, n: int) -> int:
+        """The first slot of the next ``n`` re-rolled dice of this delve (their own run)."""
+        first = reroll_slot(self._delve_number(), self.delve_rerolls)
+        self.delve_rerolls += n
+        return first
+
+    def _roll_party(self, n: int, first: int) -> None:
+        """Roll n party dice, the current seat's dice in slots first, first + 1, ..."""
+        die, seat, p = self.chance.die, self.current_seat, self.party
+        for i in range(n):
+            p[die(seat, first + i)] += 1
         if self._events is not None:
             self._log(f"party {self._show(p, PARTY_FACES)}")
 
-    def _roll_dungeon(self, n: int) -> None:
-        """Roll n dungeon dice (already out of the pool); Dragons go to the Lair at once."""
-        rnd, d = self.rng.random, self.dungeon
+    def _roll_dungeon(self, n: int, first: int) -> None:
+        """Roll n dungeon dice (already out of the pool; the delving seat's dice in slots first,
+        first + 1, ...); Dragons go to the Lair at once."""
+        die, seat, d = self.chance.die, self.current_seat, self.dungeon
         dragons = 0
-        for _ in range(n):
-            face = int(rnd() * 6)
+        for i in range(n):
+            face = die(seat, first + i)
             if face == 5:
                 dragons += 1
             else:
@@ -110,9 +131,10 @@ class State(LegalActions, Powers, Scoring):
         self.delve_start_xp = self.xp[seat]
         self.delve_loot = [0] * 10
         self.delve_dragons = self.delve_dragon_xp = self.delve_box_xp = 0
+        self.delve_rerolls = self.delve_draws = 0
         if self._events is not None:
             self._log(f"seat {seat} ({self.hero_name(seat)}) delve {len(self.delves[seat]) + 1}")
-        self._roll_party(rules.party_dice)
+        self._roll_party(rules.party_dice, party_slot(self._delve_number(), 0))
         hero = self.hero[seat]
         if hero == KNIGHT:                      # forming the party: Scrolls become Champions
             self.party[CHAMPION] += self.party[SCROLL]
@@ -125,7 +147,7 @@ class State(LegalActions, Powers, Scoring):
     def _roll_level(self) -> None:
         n = min(self.level, self.pool)
         self.pool -= n
-        self._roll_dungeon(n)
+        self._roll_dungeon(n, level_slot(self._delve_number(), self.level, 0))
         self.phase: Phase = MONSTER
         self._advance()
 
@@ -232,11 +254,10 @@ class State(LegalActions, Powers, Scoring):
         if not self.box_total:
             self._gain_xp(seat, self.rules.empty_box_xp, "box")
             return
-        k, box, t = int(self.rng.random() * self.box_total), self.box, 0
-        while k >= box[t]:
-            k -= box[t]
-            t += 1
-        box[t] -= 1
+        slot = draw_slot(self._delve_number(), seat, self.delve_draws)
+        self.delve_draws += 1
+        t = self.chance.token(slot, self.box)
+        self.box[t] -= 1
         self.box_total -= 1
         self.hands[seat][t] += 1
         self.delve_loot[t] += 1
@@ -266,7 +287,17 @@ class State(LegalActions, Powers, Scoring):
             self.ultimate_used = True
 
     # ---------------------------------------------------------------- actions
+    def legal_actions(self) -> list:
+        """The legal actions now (legal.py), computed once until the next ``apply``."""
+        if self._legal is None:
+            self._legal = LegalActions.legal_actions(self)
+        return self._legal
+
     def apply(self, action) -> None:
+        """Play ``action``; one that is not legal now is refused (IllegalActionError)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action!r} is not legal in the {self.phase_name} phase")
+        self._legal = None
         _HANDLERS[type(action)](self, action)
 
     def _defeat(self, a) -> None:
@@ -367,8 +398,13 @@ class State(LegalActions, Powers, Scoring):
         return make_view(self, seat)
 
     def clone(self, rng=None):
-        """A copy for look-ahead; with ``rng`` its dice are fresh (base.look_ahead_copy)."""
-        return look_ahead_copy(self, rng, (self.rules,))
+        """A copy for look-ahead (base.look_ahead_copy); with ``rng`` its streams are fresh
+        (``Chance(rng)``), without it the copy rolls what this game will (same streams, same
+        slots)."""
+        twin = look_ahead_copy(self, None, (self.rules,))
+        if rng is not None:
+            twin.chance = Chance(rng)
+        return twin
 
     def determinize(self, seat: int, rng) -> "State":
         """A look-ahead copy (base.py): the other seats' treasure tokens, which ``seat`` does not

@@ -1,7 +1,8 @@
 """Forced dice and hand-built positions for Dungeon Roll scenario tests."""
 from __future__ import annotations
 
-from simulate.games.dungeon_roll import Rules, new_game
+from simulate.games.dungeon_roll import Rules, State
+from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.legal import MONSTER
 
 
@@ -11,8 +12,9 @@ def one_delve(**changes) -> Rules:
 
 
 class Dice:
-    """Stands in for the RNG: each ``random()`` gives the next scripted value. An int is a die
-    face (the engine reads ``int(x * 6)``); a float is used as it is (treasure draws)."""
+    """Stands in for the game's streams (streams.Chance): each die, deal or draw takes the next
+    scripted value, whatever its slot. An int is a die face; a float in [0, 1) picks a treasure
+    token ``int(x * tokens in the box)`` in box order (kinds in TREASURE_NAMES order)."""
 
     def __init__(self, *values):
         self.values = list(values)
@@ -22,10 +24,30 @@ class Dice:
         value = self.values.pop(0)
         return (value + 0.5) / 6 if isinstance(value, int) else value
 
+    def die(self, seat: int, slot: int) -> int:
+        return int(self.random() * 6)
 
-class Zero:
+    def deal(self, pick: int, n: int) -> int:
+        return int(self.random() * n)
+
+    def token(self, slot: int, box) -> int:
+        k, t = int(self.random() * sum(box)), 0
+        while k >= box[t]:
+            k -= box[t]
+            t += 1
+        return t
+
+
+class Zero(Dice):
+    """Every value 0: each die a Fighter (party) or a Goblin (dungeon), the first token left."""
+
     def random(self) -> float:
         return 0.0
+
+
+def scripted_game(rules: Rules, heroes: list[str], dice: Dice | None = None) -> State:
+    """A new game of these heroes (one per seat) rolling the scripted ``dice`` (default: 0s)."""
+    return State(rules, len(heroes), dice or Zero(), [HERO_KEYS.index(h) for h in heroes])
 
 
 def make_state(hero: str = "knight", *, party=(1, 1, 1, 1, 1, 0), dungeon=(0, 0, 0, 0, 0),
@@ -35,7 +57,7 @@ def make_state(hero: str = "knight", *, party=(1, 1, 1, 1, 1, 0), dungeon=(0, 0,
     """A one-delve position: seat 0 plays ``hero`` with these party dice (the rest of the 7 in
     the graveyard), these dungeon dice (goblin, skeleton, ooze, chest, potion) and Lair."""
     rules = rules or one_delve()
-    state = new_game(rules, 1 + len(others), Zero(), [hero, *others])
+    state = scripted_game(rules, [hero, *others])
     state.party = list(party)
     state.graveyard = rules.party_dice - sum(party)
     state.dungeon = list(dungeon) + [0]
@@ -57,7 +79,7 @@ def make_state(hero: str = "knight", *, party=(1, 1, 1, 1, 1, 0), dungeon=(0, 0,
     state.box_total = sum(state.box)
     state.tokens_gone = sum(rules.treasure_counts) - state.box_total - sum(state.hands[0])
     state.phase = state.resume = phase
-    state.rng = Dice(*dice)
+    state.chance = Dice(*dice)
     state.assert_invariants()
     return state
 

@@ -1,5 +1,5 @@
 """Rules audit: digest rulings not pinned elsewhere, each with forced dice (rules digest cited)."""
-from simulate.games.dungeon_roll import Rules, new_game
+from simulate.games.dungeon_roll import Rules
 from simulate.games.dungeon_roll.actions import (Defeat, DragonStrike, Flee, MarkReroll,
                                                  OpenChests, Quaff, ReadScroll, Retire, Revive,
                                                  RollNow, SeekGlory, Ultimate, UseTreasure)
@@ -9,7 +9,7 @@ from simulate.games.dungeon_roll.components import (CHAMPION, CHEST, CLERIC, DRA
                                                     TOWN_PORTAL)
 from simulate.games.dungeon_roll.legal import DRAGON, LOOT, MONSTER, REGROUP
 
-from .helpers import Zero, make_state, play
+from .helpers import make_state, play, scripted_game
 
 HERO = 17
 DRAGON_FACE = 5
@@ -32,7 +32,7 @@ def test_dice_per_level_is_level_capped_by_the_dice_outside_the_lair():
     state = make_state(level=3, lair=1, phase=REGROUP, dice=[CHEST] * 4)
     play(state, SeekGlory())
     assert state.level == 4 and state.dungeon[CHEST] == 4 and state.pool == 2
-    assert not state.rng.values                                 # exactly 4 dice rolled
+    assert not state.chance.values                                 # exactly 4 dice rolled
 
 
 def test_dragon_reward_ignores_the_dragon_count_and_fleeing_keeps_it():
@@ -62,7 +62,7 @@ def test_a_scroll_quaffs_and_may_revive_itself():
 
 def test_adventurer_rotates_and_each_player_delves_three_times():
     """Digest, Turn structure: the next player becomes the adventurer; 3 delves each."""
-    state = new_game(Rules(), 2, Zero(), ["knight", "knight"])   # all Fighters, 1 Goblin
+    state = scripted_game(Rules(), ["knight", "knight"])   # all Fighters, 1 Goblin
     order = []
     while not state.is_over:
         order.append(state.current_seat)

@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from simulate.games.dungeon_roll import deal_heroes, new_game
+from simulate.games.dungeon_roll import deal_heroes
+from simulate.games.dungeon_roll.streams import Chance
 from simulate.games.dungeon_roll.actions import (Defeat, DiscardTreasure, DragonStrike,
                                                  MarkReroll, OpenChests, Quaff, ReadScroll,
                                                  Revive, RollNow, Ultimate)
@@ -12,7 +13,7 @@ from simulate.games.dungeon_roll.components import (CHAMPION, CHEST, CLERIC, ELI
                                                     SKELETON, THIEF, VORPAL_SWORD)
 from simulate.games.dungeon_roll.legal import DRAGON, LOOT, MONSTER, REGROUP, REROLL
 
-from .helpers import Dice, make_state, one_delve, play
+from .helpers import Dice, make_state, one_delve, play, scripted_game
 
 HERO = 17
 CONVERTED_THIEF, CONVERTED_FIGHTER = 6 + THIEF, 6 + FIGHTER
@@ -64,13 +65,13 @@ def test_arcane_fury_discards_monsters_chests_potions_and_the_lair():
 
 def test_mercenary_rerolls_party_dice_when_forming_the_party():
     dice = Dice(SCROLL, SCROLL, SCROLL, FIGHTER, FIGHTER, CLERIC, MAGE, CHAMPION, CHAMPION, GOBLIN)
-    state = new_game(one_delve(), 1, dice, ["mercenary"])
+    state = scripted_game(one_delve(), ["mercenary"], dice)
     assert state.phase == REROLL and sum(state.dungeon) == 0
     assert not [a for a in state.legal_actions() if a.__class__ is MarkReroll and a.dungeon]
     play(state, MarkReroll(False, SCROLL), MarkReroll(False, SCROLL), RollNow())
     assert state.party == [2, 1, 1, 0, 2, 1] and state.dungeon[GOBLIN] == 1
     assert state.phase == MONSTER
-    state = new_game(one_delve(), 1, Dice(*[FIGHTER] * 15), ["mercenary"])
+    state = scripted_game(one_delve(), ["mercenary"], Dice(*[FIGHTER] * 15))
     state.master[0] = True                        # the Commander side has no re-roll
     state._start_delve()
     assert state.phase == MONSTER and state.dungeon[GOBLIN] == 1
@@ -101,7 +102,7 @@ def test_calculated_strike_and_battlefield_presence():
 
 def test_knight_scrolls_become_champions_and_battlecry():
     dice = Dice(SCROLL, SCROLL, FIGHTER, FIGHTER, CLERIC, MAGE, THIEF, GOBLIN)
-    state = new_game(one_delve(), 1, dice, ["knight"])
+    state = scripted_game(one_delve(), ["knight"], dice)
     assert state.party == [2, 1, 1, 1, 2, 0]
     state = make_state("knight", party=(1, 1, 1, 0, 0, 0), dungeon=(1, 1, 1, 0, 0))
     play(state, Ultimate("Battlecry", ()))
@@ -192,7 +193,7 @@ def test_level_up_mid_delve_shares_the_ultimate_flag():
 
 def test_heroes_dealt_without_repeats_or_fixed():
     for seed in range(50):
-        dealt = deal_heroes(4, random.Random(seed), [None, "knight", None, None])
+        dealt = deal_heroes(4, Chance(random.Random(seed)), [None, "knight", None, None])
         assert dealt[1] == HERO_KEYS.index("knight") and len(set(dealt)) == 4
     with pytest.raises(ValueError, match="unknown hero"):
-        deal_heroes(2, random.Random(1), ["wizard"])
+        deal_heroes(2, Chance(random.Random(1)), ["wizard"])

@@ -37,7 +37,7 @@ def test_companion_powers(companion, target, before, after):
 def test_scroll_is_no_companion_and_rerolls_party_and_dungeon_dice():
     state = make_state(party=(0, 0, 0, 0, 1, 2), dungeon=(2, 1, 0, 0, 0))
     assert not [a for a in state.legal_actions() if type(a) is Defeat and a.source == SCROLL]
-    state.rng.values = [FIGHTER, OOZE, 5]          # party first: Fighter; dungeon: Ooze, Dragon
+    state.chance.values = [FIGHTER, OOZE, 5]          # party first: Fighter; dungeon: Ooze, Dragon
     play(state, ReadScroll(SCROLL), MarkReroll(False, SCROLL), MarkReroll(True, GOBLIN),
          MarkReroll(True, GOBLIN))
     assert state.graveyard == 5 and state.marked_party == 1 and state.marked_dungeon == 2
@@ -48,7 +48,7 @@ def test_scroll_is_no_companion_and_rerolls_party_and_dungeon_dice():
 
 def test_lair_dice_are_never_rerolled_and_dice_per_level():
     state = make_state(party=(2, 2, 1, 1, 1, 0), lair=2, level=5, phase=REGROUP)
-    state.rng.values = [GOBLIN] * 5                  # min(6, 7 - 2) = 5 dice
+    state.chance.values = [GOBLIN] * 5                  # min(6, 7 - 2) = 5 dice
     play(state, SeekGlory())
     assert state.level == 6 and state.dungeon[GOBLIN] == 5 and state.pool == 0
     marks = [a for a in state.legal_actions() if type(a) is MarkReroll]
@@ -57,7 +57,7 @@ def test_lair_dice_are_never_rerolled_and_dice_per_level():
 
 def test_loot_thief_opens_all_others_one_and_empty_box_gives_xp():
     state = make_state(dungeon=(0, 0, 0, 3, 0), phase=LOOT, box=[0] * 6 + [2, 0, 0, 0])
-    state.rng.values = [0.0, 0.0]
+    state.chance.values = [0.0, 0.0]
     play(state, OpenChests(FIGHTER, FIGHTER))
     assert state.dungeon[CHEST] == 2 and state.hands[0][DRAGON_SCALES] == 1
     play(state, OpenChests(THIEF, THIEF))          # 2 chests; the box holds only 1 token left
@@ -119,7 +119,7 @@ def test_fleeing_keeps_loot_by_default():
     for keep in (True, False):
         state = make_state(party=(1, 0, 0, 1, 0, 0), dungeon=(0, 0, 0, 1, 0), lair=3, phase=LOOT,
                            rules=one_delve(keep_loot_after_fleeing=keep), dice=(0.0,))
-        play(state, OpenChests(THIEF, THIEF), EndLoot())
+        play(state, OpenChests(THIEF, THIEF))       # the last chest: on to the dragon at once
         assert state.phase == DRAGON
         play(state, Flee())
         assert state.delves[0][-1] == (1, 0, "fled_dragon")
