@@ -95,6 +95,9 @@ class Kit(NamedTuple):
     adventure_deck: np.ndarray
     top: int                   # the guild tracks' top level
     fort: int                  # the Fort's space id, -1 without one
+    hero_key: np.ndarray       # uint64: each card's shuffle identity (Components.hero_keys)
+    adventure_key: np.ndarray
+    monster_key: np.ndarray
 
 
 class Effects:
@@ -144,14 +147,21 @@ def kit_of(comp, rules) -> tuple[Kit, Effects]:
     ints = lambda xs: np.array(xs, np.int64)               # noqa: E731
     return Kit(eff, elen, heroes, adventures, monsters, track, track_vp, spaces,
                ints(comp.basic_deck), ints(comp.hero_deck), ints(comp.masters),
-               ints(comp.adventure_deck), comp.track_top, fort), effects
+               ints(comp.adventure_deck), comp.track_top, fort, _keys(comp.hero_keys),
+               _keys(comp.adventure_keys), _keys(comp.monster_keys)), effects
+
+
+def _keys(keys: tuple) -> np.ndarray:
+    return np.array(keys, np.uint64)
 
 
 # The component fields kit_of leaves out, and why: every other field reaches the Kit
 # (tests/games/adventure_realms/test_kernel_parts.py), so a new field can't be ignored unseen.
-NOT_PLAYED = {"HeroCard": {"id": "its index in heroes, as the kernel's", "name": "tables only"},
-              "AdventureCard": {"id": "its index in adventures", "name": "tables only"},
-              "Monster": {"name": "tables only"},
+NOT_PLAYED = {"HeroCard": {"id": "its index in heroes, as the kernel's",
+                           "name": "tables; its shuffle identity is Components.hero_keys"},
+              "AdventureCard": {"id": "its index in adventures",
+                                "name": "tables; its shuffle identity is Components.adventure_keys"},
+              "Monster": {"name": "tables; its shuffle identity is Components.monster_keys"},
               "Components": {"placeholders": "the report's list of placeholder data"}}
 
 

@@ -109,7 +109,7 @@ def test_clone_is_independent_and_replays_the_same_game():
         again.apply(again.legal_actions()[int(rng.random() * len(again.legal_actions()))])
     assert again.outcome() == copy.outcome()
     fresh = s.clone(random.Random(99))
-    assert fresh.rng is not s.rng
+    assert fresh.streams is not s.streams and fresh.streams.base != s.streams.base
 
 
 def _broken_data(tmp_path, monkeypatch, name, edit):
