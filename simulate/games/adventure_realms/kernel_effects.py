@@ -41,18 +41,15 @@ class Game(NamedTuple):
     open_spaces: np.ndarray    # scratch: the spaces open to this placement (agent_options)
     ranks: np.ndarray          # scratch: the seats' dungeon ranks (score_dungeon)
     streams: np.ndarray        # one generator per source of chance (kernel_streams.py)
-    copies: np.ndarray         # scratch: copies of each card seen so far in a pile's shuffle
-    sort_keys: np.ndarray      # scratch: a shuffled pile's keys
 
 
 def new_table(width: int, room: int) -> Game:
-    """A chunk's game state, allocated once by the caller (the kernel borrows it). ``width``
-    (``list_width``) also bounds the card types: each has a copy in some starting pile."""
+    """A chunk's game state, allocated once by the caller (the kernel borrows it). A Game is
+    passed field by field to every call: few fields keep the calls cheap."""
     return Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
                 np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
                 np.zeros((room, 3), np.int64), new_mt(), np.zeros(MAX_SPACES, np.bool_),
-                np.zeros(4, np.int64), new_streams(), np.zeros(width, np.int64),
-                np.zeros(width, np.uint64))
+                np.zeros(4, np.int64), new_streams())
 
 
 # ---- resources -------------------------------------------------------------------------------

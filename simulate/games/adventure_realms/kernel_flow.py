@@ -31,8 +31,7 @@ from simulate.games.adventure_realms.kernel_options import (
 from simulate.games.adventure_realms.kernel_scoring import vp_for_target
 from simulate.games.adventure_realms.kernel_streams import (monster_stack, pick, shuffle_row,
                                                             start_streams)
-from simulate.games.adventure_realms.streams import (ADVENTURE_STREAM, BASTION_STREAM,
-                                                     HERO_DECK_STREAM, SEAT_DECK_STREAM)
+from simulate.games.adventure_realms.streams import BASTION_STREAM, SETUP_STREAM
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -51,12 +50,12 @@ def new_game(G, K, R, n, grant):
     start_streams(G)
     for c in K.hero_deck:
         push(L, N, HERO_DECK, c)
-    shuffle_row(G, HERO_DECK, 0, N[HERO_DECK], K.hero_key, HERO_DECK_STREAM)
+    shuffle_row(G, HERO_DECK, 0, N[HERO_DECK], K.hero_key, SETUP_STREAM)
     for c in K.masters:
         push(L, N, MASTERS, c)
     for c in K.adventure_deck:
         push(L, N, ADV_DECK, c)
-    shuffle_row(G, ADV_DECK, 0, N[ADV_DECK], K.adventure_key, ADVENTURE_STREAM)
+    shuffle_row(G, ADV_DECK, 0, N[ADV_DECK], K.adventure_key, SETUP_STREAM)
     take_granted(G, grant)                      # before the row is dealt
     for _ in range(R[R_GUILD_ROW_SIZE]):
         if N[HERO_DECK]:
@@ -76,7 +75,7 @@ def new_game(G, K, R, n, grant):
         SE[seat, AGENTS] = R[R_STARTING_AGENTS]
     give_granted(G, grant)                      # before the decks' shuffles
     for seat in range(n):
-        shuffle_row(G, DECK + seat, 0, N[DECK + seat], K.hero_key, SEAT_DECK_STREAM + seat)
+        shuffle_row(G, DECK + seat, 0, N[DECK + seat], K.hero_key, SETUP_STREAM)
     start_round(G, K, R)
     ask(G, K, R)
 

@@ -23,6 +23,7 @@ from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.adventure_realms.components import GUILDS, RESOURCES, space_gains
 from simulate.games.adventure_realms.rules import Rules
+from simulate.games.adventure_realms.streams import PURPOSES
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noqa: F401
@@ -30,6 +31,7 @@ from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noq
 
 # ---- rows of L --------------------------------------------------------------------------------
 HERO_DECK, MASTERS, ADV_DECK, ADV_DISCARD, MONSTERS, BOX, PENDING, UNPAID, ROW, SCRATCH = range(10)
+COPIES, SORT_KEYS = 10, 11     # a keyed shuffle's scratch (kernel_streams.py), by card / by place
 DECK, HAND, DISCARD, PLAYED, ADVENTURES, RECRUITED, RANKS, VP_ROUNDS = 12, 16, 20, 24, 28, 32, 36, 40
 N_ROWS = 44
 
@@ -38,7 +40,9 @@ N_ROWS = 44
  FORT_CHOICE, THEN, MONSTERS_DONE, STONES_LEFT, GARDEN, MAGIC_TURN, PLAYERS, LEGAL_N) = range(18)
 OCCUPIED = 20                                  # per space (at most MAX_SPACES)
 TOP_HOLDER = OCCUPIED + 64                     # per guild
-S_SIZE = TOP_HOLDER + 4
+STREAM_BASE = TOP_HOLDER + 4                   # the streams' base (its uint64 bits)
+SEEDED = STREAM_BASE + 1                       # per purpose: 1 once its stream is seeded
+S_SIZE = SEEDED + PURPOSES
 MAX_SPACES = 64
 THEN_NONE, THEN_NEXT_AGENT, THEN_RECRUIT = range(3)
 END_REASONS = ("", "vp", "monsters", "rounds")

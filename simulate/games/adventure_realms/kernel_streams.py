@@ -2,21 +2,24 @@
 same purposes) as rows of ``G.streams`` (``simulate/kernels/chance.py``), and the keyed shuffle
 of a pile in place, allocating nothing: each card's key hashed from the shuffle's seed and its
 identity (``Kit.hero_key`` / ``adventure_key`` / ``monster_key`` plus its copy number), the cards
-sorted on their keys by a stable insertion sort (``chance.keyed_order`` sorts stably too).
+sorted on their keys by a stable insertion sort (``chance.keyed_order`` sorts stably too). The
+streams' base and which are seeded live in ``S``, the scratch in rows of ``L``.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from simulate.games.adventure_realms.kernel_layout import M_LEVEL, MONSTERS, SCRATCH, push
-from simulate.games.adventure_realms.streams import MONSTER_STREAM, PURPOSES
-from simulate.kernels.chance import (GOLDEN, seed_streams, shuffle_seed, splitmix64,
-                                     streams_base)
+from simulate.games.adventure_realms.kernel_layout import (COPIES, M_LEVEL, MONSTERS, SCRATCH,
+                                                           SEEDED, SORT_KEYS, STREAM_BASE, push)
+from simulate.games.adventure_realms.streams import PURPOSES, SETUP_STREAM
+from simulate.kernels.chance import GOLDEN, seed_stream, shuffle_seed, splitmix64, streams_base
 from simulate.kernels.cpython_random import mt_random
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
+
+SIGN = np.uint64(1 << 63)
 
 
 def new_streams() -> np.ndarray:
@@ -26,37 +29,51 @@ def new_streams() -> np.ndarray:
 
 @no_refcounts
 def start_streams(G):
-    """``Streams(rng)``: the base drawn from the game's generator, every purpose's row seeded
-    (seeding draws nothing, so the rows the Python engine never makes change nothing)."""
-    seed_streams(G.streams, streams_base(G.mt))
+    """``Streams(rng)``: the base drawn from the game's generator (kept in ``S``, which set-up
+    has zeroed: no stream seeded yet)."""
+    G.S[STREAM_BASE] = np.int64(streams_base(G.mt))
+
+
+@no_refcounts
+def ready(G, purpose):
+    """``Streams.get(purpose)`` makes the stream on first use; so does this, in its row of
+    ``G.streams`` (seeding a stream costs as much as a few reshuffles; some a game never uses)."""
+    if not G.S[SEEDED + purpose]:
+        seed_stream(G.streams, np.uint64(G.S[STREAM_BASE]), purpose)
+        G.S[SEEDED + purpose] = 1
 
 
 @no_refcounts
 def pick(G, purpose, n):
     """``int(streams.get(purpose).random() * n)``: a card at random from a pile of ``n``."""
+    ready(G, purpose)
     return int(mt_random(G.streams[purpose]) * n)
 
 
 @no_refcounts
 def shuffle_row(G, row, start, stop, keys, purpose):
     """``streams.shuffle_pile`` on ``L[row, start:stop]``: the copies of a card numbered in pile
-    order, the pile sorted on the keys of the next seed of stream ``purpose``."""
-    L, copies, sort = G.L, G.copies, G.sort_keys
+    order (in row COPIES, by card: ``list_width`` bounds the card types, each having a copy in
+    some starting pile), the pile sorted on the keys of the next seed of stream ``purpose`` (in
+    row SORT_KEYS, their sign bit flipped: int64 order is then the keys' uint64 order)."""
+    L = G.L
+    ready(G, purpose)
     seed = shuffle_seed(G.streams[purpose])
     for i in range(start, stop):
         card = L[row, i]
-        sort[i - start] = splitmix64(seed ^ (keys[card] + np.uint64(copies[card]) * GOLDEN))
-        copies[card] += 1
+        key = splitmix64(seed ^ (keys[card] + np.uint64(L[COPIES, card]) * GOLDEN))
+        L[SORT_KEYS, i - start] = np.int64(key ^ SIGN)
+        L[COPIES, card] += 1
     for i in range(start, stop):
-        copies[L[row, i]] = 0
+        L[COPIES, L[row, i]] = 0
     for i in range(1, stop - start):
-        key, card = sort[i], L[row, start + i]
+        key, card = L[SORT_KEYS, i], L[row, start + i]
         j = i - 1
-        while j >= 0 and sort[j] > key:
-            sort[j + 1] = sort[j]
+        while j >= 0 and L[SORT_KEYS, j] > key:
+            L[SORT_KEYS, j + 1] = L[SORT_KEYS, j]
             L[row, start + j + 1] = L[row, start + j]
             j -= 1
-        sort[j + 1] = key
+        L[SORT_KEYS, j + 1] = key
         L[row, start + j + 1] = card
 
 
@@ -68,7 +85,7 @@ def monster_stack(G, K, by_level):
     count = len(K.monster_key)
     for m in range(count):
         push(L, N, MONSTERS, m)
-    shuffle_row(G, MONSTERS, 0, count, K.monster_key, MONSTER_STREAM)
+    shuffle_row(G, MONSTERS, 0, count, K.monster_key, SETUP_STREAM)
     if not by_level:
         return
     top = 0

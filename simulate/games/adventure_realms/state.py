@@ -23,8 +23,7 @@ from simulate.games.adventure_realms.hidden import redraw_hidden
 from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.streams import (
-    ADVENTURE_STREAM, BASTION_STREAM, HERO_DECK_STREAM, MONSTER_STREAM, SEAT_DECK_STREAM,
-    monster_stack, shuffle_pile)
+    BASTION_STREAM, SETUP_STREAM, monster_stack, shuffle_pile)
 from simulate.games.adventure_realms.view import View, make_view
 from simulate.games.chance import Streams
 
@@ -49,17 +48,18 @@ class State(Effects, Dungeon, RevealPhase):
         self.fort = self.space_id.get("Fort", -1)
         self._places, self._fits = _cached(comp)
         # the table
-        streams = self.streams = Streams(rng)
+        self.streams = Streams(rng)
+        setup = self.streams.get(SETUP_STREAM)               # its draws in this order
         self.hero_deck = list(comp.hero_deck)
-        shuffle_pile(self.hero_deck, comp.hero_keys, streams.get(HERO_DECK_STREAM))
+        shuffle_pile(self.hero_deck, comp.hero_keys, setup)
         self.masters = list(comp.masters)                       # face up, top = end
         self.adventure_deck = list(comp.adventure_deck)
-        shuffle_pile(self.adventure_deck, comp.adventure_keys, streams.get(ADVENTURE_STREAM))
+        shuffle_pile(self.adventure_deck, comp.adventure_keys, setup)
         granted = take_granted(self, grant)                     # before the row is dealt
         self.row = [self.hero_deck.pop() if self.hero_deck else -1
                     for _ in range(rules.guild_row_size)]
         self.adventure_discard: list[int] = []
-        self.monsters = monster_stack(comp, rules.monsters_by_level, streams.get(MONSTER_STREAM))
+        self.monsters = monster_stack(comp, rules.monsters_by_level, setup)
         self.monsters_done = 0
         self.stones_left = rules.stones
         self.garden = rules.garden_mana_setup
@@ -73,8 +73,8 @@ class State(Effects, Dungeon, RevealPhase):
         self.played = [[] for _ in range(n)]                   # cards played for agents
         self.adventures = [[] for _ in range(n)]
         give_granted(self, grant, granted)                     # before the decks' shuffles
-        for seat, deck in enumerate(self.deck):
-            shuffle_pile(deck, comp.hero_keys, streams.get(SEAT_DECK_STREAM + seat))
+        for deck in self.deck:
+            shuffle_pile(deck, comp.hero_keys, setup)
         self.gold = [rules.starting_gold] * n
         self.mana, self.food = [0] * n, [0] * n
         self.agents = [rules.starting_agents] * n

@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from simulate.games.chance import GOLDEN, MASK64, keyed_shuffle, shuffle_seed
 
 # ---- the purposes: one stream each ------------------------------------------------------------
-HERO_DECK_STREAM = 0        # the hero deck's set-up shuffle (guild heroes and Kings)
-ADVENTURE_STREAM = 1        # the adventure deck: set-up and every reshuffle of its discard pile
-MONSTER_STREAM = 2          # the monster stack (one seed: every level sorted on the same keys)
-SHADOW_STREAM = 3           # the Shadow's random adventure card taken from each other player
-BASTION_STREAM = 4          # Bastion's random deck card lost by a player with an empty hand
-SEAT_DECK_STREAM = 5        # + seat: that seat's starting deck and every reshuffle of its discard
+# The set-up's shuffles draw one seed each, always as many in the same order (the hero deck, the
+# adventure deck, the monster stack, then each seat's starting deck), so they share a stream;
+# a source drawing a varying number of times has its own.
+SETUP_STREAM = 0
+ADVENTURE_STREAM = 1        # every reshuffle of the adventure deck's discard pile
+SHADOW_STREAM = 2           # the Shadow's random adventure card taken from each other player
+BASTION_STREAM = 3          # Bastion's random deck card lost by a player with an empty hand
+SEAT_DECK_STREAM = 4        # + seat: every reshuffle of that seat's discard pile
 MAX_SEATS = 4
 PURPOSES = SEAT_DECK_STREAM + MAX_SEATS
 
