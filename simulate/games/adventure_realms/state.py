@@ -25,6 +25,7 @@ from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.streams import (
     BASTION_STREAM, SETUP_STREAM, monster_stack, shuffle_pile)
 from simulate.games.adventure_realms.view import View, make_view
+from simulate.games.base import IllegalActionError
 from simulate.games.chance import Streams
 
 AGENT, RECRUIT, BANISH, DISCARD, FORT, MAGIC, OVER, PAY = Phase
@@ -38,7 +39,7 @@ _LISTS = ("deck", "hand", "discard", "played", "adventures", "gold", "mana", "fo
 
 class State(Effects, Dungeon, RevealPhase):
     def __init__(self, rules: Rules, n: int, rng: random.Random, grant=None):
-        self.rules, self.n = rules, n
+        self.rules, self.n, self.rng = rules, n, rng           # rng: what the streams come from
         self.comp = comp = load_components()
         self.events: list[str] | None = []              # set-up's lines, until a log is on
         self.hero_id = {h.name: h.id for h in comp.heroes}
@@ -118,6 +119,11 @@ class State(Effects, Dungeon, RevealPhase):
         return self._view
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list ``_ask`` left: not computed
+        again); any other is refused in one line."""
+        if not _offered(action, self._legal):
+            raise IllegalActionError(f"{action!r} is not a legal action now (phase "
+                                     f"{Phase(self.phase).name})")
         self._view = None
         _APPLY[type(action)](self, action)
         self._ask()
@@ -138,7 +144,13 @@ class State(Effects, Dungeon, RevealPhase):
         other.vp_parts = [dict(p) for p in self.vp_parts]
         other.events = None if self.events is None else list(self.events)
         other._view = None
-        other.streams = self.streams.clone() if rng is None else Streams(rng)
+        if rng is None:
+            other.streams = self.streams.clone()
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        else:
+            other.streams = Streams(rng)
+        other.rng = rng
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
@@ -205,7 +217,7 @@ class State(Effects, Dungeon, RevealPhase):
                 if len(legal) > 1:
                     self.phase, self._legal = BANISH, legal
                     return
-                if legal and type(legal[0]) is A.Banish:      # by type: empty actions equal ()
+                if legal and type(legal[0]) is A.Banish:
                     self._banish(legal[0])           # the only card left: no choice
                     continue
                 self.banish_left = 0
@@ -340,6 +352,14 @@ _APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: RevealP
           A.PayReveal: RevealPhase._pay_reveal, A.EndPaying: RevealPhase._end_paying,
           A.PlayMagic: Dungeon._play_magic,
           A.EndMagic: Dungeon._end_magic}
+
+
+def _offered(action, legal: list) -> bool:
+    """``action in legal``, by identity first (the driver passes an action of the list)."""
+    for offered in legal:
+        if offered is action:
+            return True
+    return action in legal
 
 
 _CACHES: dict = {}       # id(components) -> ({card * 256 + space: Place}, spaces per card)
