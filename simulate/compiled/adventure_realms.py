@@ -2,9 +2,10 @@
 Python engine for the same seeds, handed back as the chunk's columns.
 
 Same seed, same game: CPython's MT19937 (``simulate.kernels.cpython_random``) seeded from
-``game_seed(run_seed, index)``, every shuffle (hero deck, adventure deck, monsters, each
-player's cards and every reshuffle of a discard pile) and every random draw (Shadow, Bastion's
-deck card) in the engine's order; ``balanced`` / ``guild_specialist`` / ``dungeon_racer`` (any
+``game_seed(run_seed, index)`` gives the base of the game's streams, one per source of chance
+(``streams.py``, ``kernel_streams.py``): every keyed shuffle (hero deck, adventure deck,
+monsters, each player's cards and every reshuffle of a discard pile) and every random draw
+(Shadow, Bastion's deck card) as the engine's; ``balanced`` / ``guild_specialist`` / ``dungeon_racer`` (any
 parameters) score as ``strategies/adventure_realms.py``; ``random`` draws from the strategies'
 own stream. The component data (the study's folder and its edits) is read when a chunk starts
 (``kernel_layout.kit_of``): editing a card needs no code change.

@@ -91,3 +91,23 @@ class EndMagic(NamedTuple):
 
 END_REVEAL, STOP_BANISHING, END_MAGIC = EndReveal(), StopBanishing(), EndMagic()
 REVEAL, END_PAYING = Reveal(), EndPaying()
+
+
+def _same(self, other) -> bool:
+    """Equal when of one kind with equal fields: never across kinds nor to a plain tuple (as
+    NamedTuples ``Reveal() == EndReveal() == ()``, so ``REVEAL in legal`` held in any phase)."""
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _differ(self, other) -> bool:
+    return not _same(self, other)
+
+
+def _hash(self) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+KINDS = (Place, FortChoice, PlayItem, Reveal, PayReveal, EndPaying, Recruit, EndReveal, Banish,
+         StopBanishing, Discard, PlayMagic, EndMagic)
+for _kind in KINDS:
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same, _differ, _hash

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, NamedTuple, Union
 
 from pydantic import Field, model_validator
 
+from simulate.games.chance import card_id, card_ids
 from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
                                             arguments_of_kind, cached_loader, short)
 
@@ -92,6 +93,11 @@ class Components(NamedTuple):
     track_rewards: tuple              # [guild][level] -> effect
     spaces: tuple[Space, ...]
     placeholders: tuple[str, ...]
+    # shuffle identities from the names (streams.py): chance.card_id of each hero's and each
+    # adventure card's name (copies numbered when a pile is shuffled), each monster's with copies
+    hero_keys: tuple[int, ...]
+    adventure_keys: tuple[int, ...]
+    monster_keys: tuple[int, ...]
 
 
 def _effect(keys: set):
@@ -287,12 +293,15 @@ def _build(path: Path, edits: tuple = ()) -> Components:
     docs["board.json"] = board = data.read("board.json", BoardFile)
     spaces = _spaces(data, board)
     placeholders = tuple(p for name in FILES for p in docs[name].placeholders)
+    monster_list = tuple(Monster(m.name, m.level, tuple(gains(r) for r in m.rewards))
+                         for m in monsters.monsters)
     return Components(tuple(heroes), tuple(piles["basic"]), tuple(piles["guild"] + piles["king"]),
                       tuple(piles["master"]), adventures,
                       tuple(c.id for c, e in zip(adventures, cards.cards) for _ in range(e.count)),
-                      tuple(Monster(m.name, m.level, tuple(gains(r) for r in m.rewards))
-                            for m in monsters.monsters),
-                      tracks.top, _track_rewards(tracks), spaces, placeholders)
+                      monster_list, tracks.top, _track_rewards(tracks), spaces, placeholders,
+                      tuple(card_id(h.name) for h in heroes),
+                      tuple(card_id(a.name) for a in adventures),
+                      tuple(card_ids([m.name for m in monster_list])))
 
 
 load_components = cached_loader(_build, lambda: (DATA, EDITS))

@@ -7,6 +7,8 @@ A mixin of ``State`` (``state.py``): every method reads and writes the state's l
 from __future__ import annotations
 
 from simulate.games.adventure_realms.components import GUILDS, RESOURCES
+from simulate.games.adventure_realms.streams import (ADVENTURE_STREAM, SEAT_DECK_STREAM,
+                                                     SHADOW_STREAM, shuffle_pile)
 
 VP_PARTS = ("guild", "dungeon", "masters")      # where track VP come from (seat columns vp_*)
 
@@ -111,7 +113,7 @@ class Effects:
                     return
                 deck.extend(discard)
                 discard.clear()
-                self.rng.shuffle(deck)
+                shuffle_pile(deck, self.comp.hero_keys, self.streams.get(SEAT_DECK_STREAM + seat))
             hand.append(deck.pop())
 
     def queue_discards(self, seat: int, n: int) -> None:
@@ -130,7 +132,7 @@ class Effects:
                 return
             deck.extend(self.adventure_discard)
             self.adventure_discard.clear()
-            self.rng.shuffle(deck)
+            shuffle_pile(deck, self.comp.adventure_keys, self.streams.get(ADVENTURE_STREAM))
         self.adventures[seat].append(deck.pop())
 
     def steal_adventures(self, seat: int) -> None:
@@ -139,7 +141,7 @@ class Effects:
             other = (seat + k) % self.n
             cards = self.adventures[other]
             if len(cards) >= self.rules.shadow_threshold:
-                card = cards.pop(int(self.rng.random() * len(cards)))
+                card = cards.pop(int(self.streams.get(SHADOW_STREAM).random() * len(cards)))
                 self.adventures[seat].append(card)
                 if self.events is not None:
                     self.events.append(f"seat {seat} takes a random adventure card "

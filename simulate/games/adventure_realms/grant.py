@@ -1,13 +1,14 @@
 """A card granted to one seat at set-up (RULES.md, "Granted cards"; simulate/games/grants.py).
 
-A hero card (basic, guild hero, King, Guild Master) is shuffled into the seat's starting deck,
-taken out of the hero deck (before the Guild Row is dealt) or the Guild Master stack; a basic
-card has no supply, so the seat starts with one more. An adventure card starts in the seat's
+A hero card (basic, guild hero, King, Guild Master) is taken out of the hero deck (before the
+Guild Row is dealt) or the Guild Master stack (a basic card has no supply, so the seat starts
+with one more) and joins the seat's starting deck before its keyed shuffle (streams.py), so the
+deck's other cards keep the order they have without it. An adventure card starts in the seat's
 hand of adventure cards, one copy taken out of the shuffled adventure deck.
 """
 from __future__ import annotations
 
-from simulate.games.grants import Grant, shuffle_in, take_one, unknown_entry
+from simulate.games.grants import Grant, take_one, unknown_entry
 
 KINDS = {"basic_heroes.json": "basic", "guild_heroes.json": "guild", "kings.json": "king",
          "guild_masters.json": "master"}
@@ -36,11 +37,12 @@ def take_granted(state, grant: Grant | None) -> int:
 
 
 def give_granted(state, grant: Grant | None, card: int) -> None:
-    """The seat starts with the card: in its shuffled starting deck, or its adventure cards."""
+    """The seat starts with the card: in its starting deck (shuffled next), or its adventure
+    cards."""
     if grant is None:
         return
     file, _, seat = grant[:3]
     if file == "adventure_cards.json":
         state.adventures[seat].append(card)
     else:
-        shuffle_in(state.deck[seat], card, state.rng)
+        state.deck[seat].append(card)        # shuffled with the others (keyed: theirs unmoved)

@@ -3,7 +3,8 @@ within a capped supply, hero and adventure draws with their reshuffles, the dung
 guild power and its track rewards).
 
 ``G`` is the game (:class:`Game`: ``L``, ``N``, ``S``, ``SE``, the legal list ``A``, the
-engine's generator ``mt`` and scratch), ``K`` the component arrays (``kernel_layout.Kit``), ``R`` the Rules.
+game's generator ``mt``, its streams by purpose and scratch), ``K`` the component arrays
+(``kernel_layout.Kit``), ``R`` the Rules.
 """
 from __future__ import annotations
 
@@ -21,7 +22,10 @@ from simulate.games.adventure_realms.kernel_layout import (
     R_TOP_STAYS_EXCLUSIVE, R_TRACK_REWARDS_AGAIN, STONES, TOP_HOLDER, VP, VP_GUILD, VP_ONLY,
     pop_at, push)
 from simulate.kernels.refcounts import no_refcounts
-from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64, new_mt
+from simulate.games.adventure_realms.kernel_streams import new_streams, pick, shuffle_row
+from simulate.games.adventure_realms.streams import (ADVENTURE_STREAM, SEAT_DECK_STREAM,
+                                                     SHADOW_STREAM)
+from simulate.kernels.cpython_random import new_mt
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -36,15 +40,16 @@ class Game(NamedTuple):
     mt: np.ndarray
     open_spaces: np.ndarray    # scratch: the spaces open to this placement (agent_options)
     ranks: np.ndarray          # scratch: the seats' dungeon ranks (score_dungeon)
-    side: np.ndarray           # scratch: a granted card's side stream (kernel_grant.py)
+    streams: np.ndarray        # one generator per source of chance (kernel_streams.py)
 
 
 def new_table(width: int, room: int) -> Game:
-    """A chunk's game state, allocated once by the caller (the kernel borrows it)."""
+    """A chunk's game state, allocated once by the caller (the kernel borrows it). A Game is
+    passed field by field to every call: few fields keep the calls cheap."""
     return Game(np.zeros((N_ROWS, width), np.int64), np.zeros(N_ROWS, np.int64),
                 np.zeros(S_SIZE, np.int64), np.zeros((4, SE_SIZE), np.int64),
                 np.zeros((room, 3), np.int64), new_mt(), np.zeros(MAX_SPACES, np.bool_),
-                np.zeros(4, np.int64), new_mt())
+                np.zeros(4, np.int64), new_streams())
 
 
 # ---- resources -------------------------------------------------------------------------------
@@ -92,10 +97,10 @@ def gain(G, K, R, seat, effect, vp_part):
             if S[BANISH_LEFT]:                  # Merchant: banish first, then draw
                 S[DRAW_AFTER] += n
             else:
-                draw(G, seat, n)
+                draw(G, K, seat, n)
         elif key == K_ADVENTURE:
             for _ in range(n):
-                draw_adventure(G, R, seat)
+                draw_adventure(G, K, R, seat)
         elif key == K_VP:
             SE[seat, VP] += n
             SE[seat, vp_part] += n
@@ -123,17 +128,18 @@ def advance(G, R, seat, n):
 
 # ---- hero cards ------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def reshuffle(G, deck, discard):
-    """An empty draw pile takes its discard pile (``deck.extend(discard)``), shuffled."""
+def reshuffle(G, deck, discard, keys, purpose):
+    """An empty draw pile takes its discard pile (``deck.extend(discard)``), shuffled on the
+    next seed of the deck's stream."""
     L, N = G.L, G.N
     for i in range(N[discard]):
         L[deck, i] = L[discard, i]
     N[deck], N[discard] = N[discard], 0
-    mt_shuffle_int64(G.mt, L[deck, :N[deck]])
+    shuffle_row(G, deck, 0, N[deck], keys, purpose)
 
 
 @no_refcounts
-def draw(G, seat, n):
+def draw(G, K, seat, n):
     """Draw from the top (end) of the deck; an empty deck takes the shuffled discard pile."""
     L, N = G.L, G.N
     deck, hand, discard = DECK + seat, HAND + seat, DISCARD + seat
@@ -141,7 +147,7 @@ def draw(G, seat, n):
         if N[deck] == 0:
             if N[discard] == 0:
                 return
-            reshuffle(G, deck, discard)
+            reshuffle(G, deck, discard, K.hero_key, SEAT_DECK_STREAM + seat)
         N[deck] -= 1
         push(L, N, hand, L[deck, N[deck]])
 
@@ -157,12 +163,12 @@ def queue_discards(G, seat, n):
 
 # ---- adventure cards -------------------------------------------------------------------------
 @no_refcounts
-def draw_adventure(G, R, seat):
+def draw_adventure(G, K, R, seat):
     L, N = G.L, G.N
     if N[ADV_DECK] == 0:
         if not (R[R_ADVENTURE_RESHUFFLE] and N[ADV_DISCARD]):
             return
-        reshuffle(G, ADV_DECK, ADV_DISCARD)
+        reshuffle(G, ADV_DECK, ADV_DISCARD, K.adventure_key, ADVENTURE_STREAM)
     N[ADV_DECK] -= 1
     push(L, N, ADVENTURES + seat, L[ADV_DECK, N[ADV_DECK]])
 
@@ -174,7 +180,7 @@ def steal_adventures(G, R, seat):
     for k in range(1, players):
         other = ADVENTURES + (seat + k) % players
         if G.N[other] >= R[R_SHADOW_THRESHOLD]:
-            card = pop_at(G.L, G.N, other, int(mt_random(G.mt) * G.N[other]))
+            card = pop_at(G.L, G.N, other, pick(G, SHADOW_STREAM, G.N[other]))
             push(G.L, G.N, ADVENTURES + seat, card)
 
 

@@ -14,7 +14,7 @@ from simulate.games.adventure_realms.kernel_layout import (
     END_REVEAL, FIRST, FORT_AGENT, FORT_CHOICE, FORT_CHOICE_OPTION, FORT_STEPS, FREED, GARDEN,
     GOLD, HAND, HERO_DECK, H_AGENT, H_COST, H_PAY, H_RECRUIT, H_REVEAL, H_REVEAL_PAID,
     H_REVEAL_RP, LEGAL_N, MAGIC_TURN, MANA, MASTERS, MAY_OCCUPIED, MONSTERS, MONSTERS_DONE,
-    M_LEVEL, M_RANKS, M_REWARD, OCCUPIED, OVER, PAY_REVEAL, PENDING, PHASE, PILE_HAND, PLACE,
+    M_RANKS, M_REWARD, OCCUPIED, OVER, PAY_REVEAL, PENDING, PHASE, PILE_HAND, PLACE,
     PLACED, PLAYED, PLAYERS, PLAY_ITEM, PLAY_MAGIC, P_AGENT, P_BANISH, P_DISCARD, P_FORT,
     P_MAGIC, P_OVER, P_PAY, P_RECRUIT, RANKS, RECRUIT, RECRUITED, REVEAL, REVEALED, ROUND, ROW, SCRATCH,
     RP, R_BASTION_SKIPS_EMPTY_HANDS, R_DRAWS_PER_ROUND, R_DUNGEON_TRACK_LENGTH, R_FORT_AGENT_COST, R_FORT_AGENT_NOW,
@@ -29,7 +29,9 @@ from simulate.games.adventure_realms.kernel_options import (
     add, agent_options, banish_options, fort_options, magic_options, pay_options,
     recruit_options, sorted_distinct)
 from simulate.games.adventure_realms.kernel_scoring import vp_for_target
-from simulate.kernels.cpython_random import mt_random, mt_shuffle_int64
+from simulate.games.adventure_realms.kernel_streams import (monster_stack, pick, shuffle_row,
+                                                            start_streams)
+from simulate.games.adventure_realms.streams import BASTION_STREAM, SETUP_STREAM
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -40,19 +42,20 @@ use_cache_for(__name__)      # numba's cache folder for what this module compile
 def new_game(G, K, R, n, grant):
     """State.__init__: the table and the players (a granted card: kernel_grant.py), round 1,
     the first decision."""
-    L, N, S, SE, mt = G.L, G.N, G.S, G.SE, G.mt
+    L, N, S, SE = G.L, G.N, G.S, G.SE
     N[:] = 0
     S[:] = 0
     SE[:] = 0
     S[PLAYERS] = n
+    start_streams(G)
     for c in K.hero_deck:
         push(L, N, HERO_DECK, c)
-    mt_shuffle_int64(mt, L[HERO_DECK, :N[HERO_DECK]])
+    shuffle_row(G, HERO_DECK, 0, N[HERO_DECK], K.hero_key, SETUP_STREAM)
     for c in K.masters:
         push(L, N, MASTERS, c)
     for c in K.adventure_deck:
         push(L, N, ADV_DECK, c)
-    mt_shuffle_int64(mt, L[ADV_DECK, :N[ADV_DECK]])
+    shuffle_row(G, ADV_DECK, 0, N[ADV_DECK], K.adventure_key, SETUP_STREAM)
     take_granted(G, grant)                      # before the row is dealt
     for _ in range(R[R_GUILD_ROW_SIZE]):
         if N[HERO_DECK]:
@@ -60,7 +63,7 @@ def new_game(G, K, R, n, grant):
             push(L, N, ROW, L[HERO_DECK, N[HERO_DECK]])
         else:
             push(L, N, ROW, -1)
-    monster_deck(G, K, R)
+    monster_stack(G, K, R[R_MONSTERS_BY_LEVEL])
     S[STONES_LEFT] = R[R_STONES]
     S[GARDEN] = R[R_GARDEN_MANA_SETUP]
     S[OCCUPIED:OCCUPIED + len(K.space)] = -1
@@ -68,43 +71,23 @@ def new_game(G, K, R, n, grant):
     for seat in range(n):
         for c in K.basic_deck:
             push(L, N, DECK + seat, c)
-        mt_shuffle_int64(mt, L[DECK + seat, :N[DECK + seat]])
         SE[seat, GOLD] = R[R_STARTING_GOLD]
         SE[seat, AGENTS] = R[R_STARTING_AGENTS]
-    give_granted(G, grant)
-    start_round(G, R)
+    give_granted(G, grant)                      # before the decks' shuffles
+    for seat in range(n):
+        shuffle_row(G, DECK + seat, 0, N[DECK + seat], K.hero_key, SETUP_STREAM)
+    start_round(G, K, R)
     ask(G, K, R)
 
 
 @no_refcounts
-def monster_deck(G, K, R):
-    """Top = end: level 1 on top, 3 at the bottom, each level shuffled (or one shuffle)."""
-    L, N = G.L, G.N
-    if not R[R_MONSTERS_BY_LEVEL]:
-        for m in range(len(K.monster)):
-            push(L, N, MONSTERS, m)
-        mt_shuffle_int64(G.mt, L[MONSTERS, :N[MONSTERS]])
-        return
-    top = 0
-    for m in range(len(K.monster)):
-        top = max(top, K.monster[m, M_LEVEL])
-    for level in range(top, 0, -1):
-        start = N[MONSTERS]
-        for m in range(len(K.monster)):
-            if K.monster[m, M_LEVEL] == level:
-                push(L, N, MONSTERS, m)
-        if N[MONSTERS] > start:
-            mt_shuffle_int64(G.mt, L[MONSTERS, start:N[MONSTERS]])
-
-
-@no_refcounts
-def start_round(G, R):
+def start_round(G, K, R):
     """Draw Phase: mana onto the Fairy Garden, 5 cards each; then the Agent Phase."""
     S, SE = G.S, G.SE
     S[ROUND] += 1
     S[GARDEN] += available(G, R, MANA, R[R_GARDEN_MANA_PER_ROUND])
     for seat in range(S[PLAYERS]):
-        draw(G, seat, R[R_HAND_SIZE])
+        draw(G, K, seat, R[R_HAND_SIZE])
         SE[seat, RP] = 0
         SE[seat, REVEALED] = 0
     S[PHASE] = P_AGENT
@@ -124,7 +107,7 @@ def ask(G, K, R):
             if N[HAND + seat] == 0:
                 pop_at(L, N, PENDING, 0)
                 if not R[R_BASTION_SKIPS_EMPTY_HANDS] and N[DECK + seat]:
-                    card = pop_at(L, N, DECK + seat, int(mt_random(G.mt) * N[DECK + seat]))
+                    card = pop_at(L, N, DECK + seat, pick(G, BASTION_STREAM, N[DECK + seat]))
                     push(L, N, DISCARD + seat, card)
                 continue
             kinds = sorted_distinct(G, HAND + seat)
@@ -157,7 +140,7 @@ def ask(G, K, R):
             S[BANISH_LEFT] = 0
         if S[DRAW_AFTER]:
             n, S[DRAW_AFTER] = S[DRAW_AFTER], 0
-            draw(G, S[TURN], n)
+            draw(G, K, S[TURN], n)
         if N[UNPAID]:
             count = pay_options(G, K, S[TURN])
             if count:
@@ -431,5 +414,5 @@ def end_phase(G, K, R):
     S[FIRST] = (S[FIRST] + 1) % n
     if R[R_DRAWS_PER_ROUND] == TWICE:
         for seat in range(n):
-            draw(G, seat, R[R_HAND_SIZE])
-    start_round(G, R)
+            draw(G, K, seat, R[R_HAND_SIZE])
+    start_round(G, K, R)

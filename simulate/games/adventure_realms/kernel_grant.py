@@ -1,19 +1,16 @@
 """Adventure Realms' compiled kernel: a variant's granted card (grant.py; RULES.md, "Granted
 cards"). A hero card comes out of the hero deck (before the Guild Row is dealt) or the Guild
-Master stack, a basic card out of no supply, and is shuffled into the seat's starting deck at
-the place ``grants.shuffle_in`` picks with its side stream; an adventure card comes out of the
-shuffled adventure deck into the seat's hand of adventure cards. The grant's layout:
-simulate/kernels/grants.py; its kind is the file's place in ``grant.FILES``.
+Master stack, a basic card out of no supply, and joins the seat's starting deck before its keyed
+shuffle; an adventure card comes out of the shuffled adventure deck into the seat's hand of
+adventure cards. The grant's layout: simulate/kernels/grants.py; its kind is the file's place
+in ``grant.FILES``.
 """
 from __future__ import annotations
-
 
 from simulate.games.adventure_realms.grant import FILES
 from simulate.games.adventure_realms.kernel_layout import (
     ADVENTURES, ADV_DECK, DECK, HERO_DECK, MASTERS, index_of, push, remove)
-from simulate.kernels.cpython_random import mt_randbelow, mt_side_stream
 from simulate.kernels.grants import GRANT_ENTRY, GRANT_KIND, GRANT_SEAT
-from simulate.kernels.lists import insert
 from simulate.kernels.refcounts import no_refcounts
 from simulate.kernels import use_cache_for
 
@@ -38,8 +35,7 @@ def take_granted(G, grant):
 
 @no_refcounts
 def give_granted(G, grant):
-    """grant.give_granted: in the seat's shuffled starting deck (at a place drawn from a side
-    stream of the game's dice, which draw nothing, seeded in ``G.side``), or its adventure
+    """grant.give_granted: in the seat's starting deck (shuffled next), or its adventure
     cards."""
     seat, card = grant[GRANT_SEAT], grant[GRANT_ENTRY]
     if seat < 0:
@@ -48,5 +44,4 @@ def give_granted(G, grant):
     if grant[GRANT_KIND] == ADVENTURE:
         push(L, N, ADVENTURES + seat, card)
         return
-    mt_side_stream(G.mt, G.side)
-    insert(L, N, DECK + seat, mt_randbelow(G.side, N[DECK + seat] + 1), card)
+    push(L, N, DECK + seat, card)

@@ -23,6 +23,7 @@ from simulate.kernels.rules import at, rules_array as build_rules_array
 
 from simulate.games.adventure_realms.components import GUILDS, RESOURCES, space_gains
 from simulate.games.adventure_realms.rules import Rules
+from simulate.games.adventure_realms.streams import PURPOSES
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noqa: F401
@@ -30,6 +31,7 @@ from simulate.kernels.lists import extend, index_of, pop_at, push, remove  # noq
 
 # ---- rows of L --------------------------------------------------------------------------------
 HERO_DECK, MASTERS, ADV_DECK, ADV_DISCARD, MONSTERS, BOX, PENDING, UNPAID, ROW, SCRATCH = range(10)
+COPIES, SORT_KEYS = 10, 11     # a keyed shuffle's scratch (kernel_streams.py), by card / by place
 DECK, HAND, DISCARD, PLAYED, ADVENTURES, RECRUITED, RANKS, VP_ROUNDS = 12, 16, 20, 24, 28, 32, 36, 40
 N_ROWS = 44
 
@@ -38,7 +40,9 @@ N_ROWS = 44
  FORT_CHOICE, THEN, MONSTERS_DONE, STONES_LEFT, GARDEN, MAGIC_TURN, PLAYERS, LEGAL_N) = range(18)
 OCCUPIED = 20                                  # per space (at most MAX_SPACES)
 TOP_HOLDER = OCCUPIED + 64                     # per guild
-S_SIZE = TOP_HOLDER + 4
+STREAM_BASE = TOP_HOLDER + 4                   # the streams' base (its uint64 bits)
+SEEDED = STREAM_BASE + 1                       # per purpose: 1 once its stream is seeded
+S_SIZE = SEEDED + PURPOSES
 MAX_SPACES = 64
 THEN_NONE, THEN_NEXT_AGENT, THEN_RECRUIT = range(3)
 END_REASONS = ("", "vp", "monsters", "rounds")
@@ -95,6 +99,9 @@ class Kit(NamedTuple):
     adventure_deck: np.ndarray
     top: int                   # the guild tracks' top level
     fort: int                  # the Fort's space id, -1 without one
+    hero_key: np.ndarray       # uint64: each card's shuffle identity (Components.hero_keys)
+    adventure_key: np.ndarray
+    monster_key: np.ndarray
 
 
 class Effects:
@@ -144,14 +151,21 @@ def kit_of(comp, rules) -> tuple[Kit, Effects]:
     ints = lambda xs: np.array(xs, np.int64)               # noqa: E731
     return Kit(eff, elen, heroes, adventures, monsters, track, track_vp, spaces,
                ints(comp.basic_deck), ints(comp.hero_deck), ints(comp.masters),
-               ints(comp.adventure_deck), comp.track_top, fort), effects
+               ints(comp.adventure_deck), comp.track_top, fort, _keys(comp.hero_keys),
+               _keys(comp.adventure_keys), _keys(comp.monster_keys)), effects
+
+
+def _keys(keys: tuple) -> np.ndarray:
+    return np.array(keys, np.uint64)
 
 
 # The component fields kit_of leaves out, and why: every other field reaches the Kit
 # (tests/games/adventure_realms/test_kernel_parts.py), so a new field can't be ignored unseen.
-NOT_PLAYED = {"HeroCard": {"id": "its index in heroes, as the kernel's", "name": "tables only"},
-              "AdventureCard": {"id": "its index in adventures", "name": "tables only"},
-              "Monster": {"name": "tables only"},
+NOT_PLAYED = {"HeroCard": {"id": "its index in heroes, as the kernel's",
+                           "name": "tables; its shuffle identity is Components.hero_keys"},
+              "AdventureCard": {"id": "its index in adventures",
+                                "name": "tables; its shuffle identity is Components.adventure_keys"},
+              "Monster": {"name": "tables; its shuffle identity is Components.monster_keys"},
               "Components": {"placeholders": "the report's list of placeholder data"}}
 
 

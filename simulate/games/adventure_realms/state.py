@@ -6,7 +6,8 @@ Magic cards in turn order, ranks, stones, rewards) -> End. Decisions in between:
 (Merchant, Cleric cards) and Bastion's forced discards. After every action ``_ask`` computes the
 next deciding seat and its legal list once; stretches without a choice are played through.
 Hero cards and adventure cards are ids into ``comp.heroes`` / ``comp.adventures``; every draw
-pile's top is the end of its list. All chance comes from ``self.rng``.
+pile's top is the end of its list. All chance comes from ``self.streams``, one random stream per
+source of chance (``streams.py``).
 """
 from __future__ import annotations
 
@@ -21,7 +22,11 @@ from simulate.games.adventure_realms.grant import give_granted, take_granted
 from simulate.games.adventure_realms.hidden import redraw_hidden
 from simulate.games.adventure_realms.reveal import RevealPhase
 from simulate.games.adventure_realms.rules import Rules
+from simulate.games.adventure_realms.streams import (
+    BASTION_STREAM, SETUP_STREAM, monster_stack, shuffle_pile)
 from simulate.games.adventure_realms.view import View, make_view
+from simulate.games.base import IllegalActionError
+from simulate.games.chance import Streams
 
 AGENT, RECRUIT, BANISH, DISCARD, FORT, MAGIC, OVER, PAY = Phase
 FORT_AGENT = "agent"
@@ -34,7 +39,7 @@ _LISTS = ("deck", "hand", "discard", "played", "adventures", "gold", "mana", "fo
 
 class State(Effects, Dungeon, RevealPhase):
     def __init__(self, rules: Rules, n: int, rng: random.Random, grant=None):
-        self.rules, self.n, self.rng = rules, n, rng
+        self.rules, self.n, self.rng = rules, n, rng           # rng: what the streams come from
         self.comp = comp = load_components()
         self.events: list[str] | None = []              # set-up's lines, until a log is on
         self.hero_id = {h.name: h.id for h in comp.heroes}
@@ -44,16 +49,18 @@ class State(Effects, Dungeon, RevealPhase):
         self.fort = self.space_id.get("Fort", -1)
         self._places, self._fits = _cached(comp)
         # the table
+        self.streams = Streams(rng)
+        setup = self.streams.get(SETUP_STREAM)               # its draws in this order
         self.hero_deck = list(comp.hero_deck)
-        rng.shuffle(self.hero_deck)
+        shuffle_pile(self.hero_deck, comp.hero_keys, setup)
         self.masters = list(comp.masters)                       # face up, top = end
         self.adventure_deck = list(comp.adventure_deck)
-        rng.shuffle(self.adventure_deck)
+        shuffle_pile(self.adventure_deck, comp.adventure_keys, setup)
         granted = take_granted(self, grant)                     # before the row is dealt
         self.row = [self.hero_deck.pop() if self.hero_deck else -1
                     for _ in range(rules.guild_row_size)]
         self.adventure_discard: list[int] = []
-        self.monsters = self._monster_deck(rng)
+        self.monsters = monster_stack(comp, rules.monsters_by_level, setup)
         self.monsters_done = 0
         self.stones_left = rules.stones
         self.garden = rules.garden_mana_setup
@@ -62,12 +69,13 @@ class State(Effects, Dungeon, RevealPhase):
         self.box: list[int] = []                               # banished hero cards
         # the players
         self.deck = [list(comp.basic_deck) for _ in range(n)]
-        for deck in self.deck:
-            rng.shuffle(deck)
         self.hand = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]                   # cards played for agents
         self.adventures = [[] for _ in range(n)]
+        give_granted(self, grant, granted)                     # before the decks' shuffles
+        for deck in self.deck:
+            shuffle_pile(deck, comp.hero_keys, setup)
         self.gold = [rules.starting_gold] * n
         self.mana, self.food = [0] * n, [0] * n
         self.agents = [rules.starting_agents] * n
@@ -75,7 +83,6 @@ class State(Effects, Dungeon, RevealPhase):
         self.fort_freed = [False] * n
         self.power = [[0] * len(GUILDS) for _ in range(n)]
         self.track_best = [[0] * len(GUILDS) for _ in range(n)]     # highest level reached
-        give_granted(self, grant, granted)
         self.dungeon, self.vp, self.stones, self.rp = [0] * n, [0] * n, [0] * n, [0] * n
         self.vp_parts = [dict.fromkeys(VP_PARTS, 0) for _ in range(n)]
         self.revealed = [False] * n
@@ -102,19 +109,6 @@ class State(Effects, Dungeon, RevealPhase):
         self.set_up_events, self.events = self.events, None   # a log begins with round 1
         self._ask()
 
-    def _monster_deck(self, rng: random.Random) -> list:
-        """Top = end: level 1 on top, then 2, then 3 at the bottom, each level shuffled."""
-        monsters = list(self.comp.monsters)
-        if not self.rules.monsters_by_level:
-            rng.shuffle(monsters)
-            return monsters
-        deck = []
-        for level in sorted({m.level for m in monsters}, reverse=True):
-            pile = [m for m in monsters if m.level == level]
-            rng.shuffle(pile)
-            deck.extend(pile)
-        return deck
-
     # --- the contract --------------------------------------------------------------------------
     def legal_actions(self) -> list:
         return self._legal
@@ -125,14 +119,19 @@ class State(Effects, Dungeon, RevealPhase):
         return self._view
 
     def apply(self, action) -> None:
+        """Play ``action``, one of ``legal_actions()`` (the list ``_ask`` left: not computed
+        again); any other is refused in one line."""
+        if not _offered(action, self._legal):
+            raise IllegalActionError(f"{action!r} is not a legal action now (phase "
+                                     f"{Phase(self.phase).name})")
         self._view = None
         _APPLY[type(action)](self, action)
         self._ask()
 
     def clone(self, rng: random.Random | None = None) -> "State":
-        """An independent copy. ``rng``: the copy's random source; ``None`` copies this game's
-        generator (an exact replica, for tests). A look-ahead search should pass a fresh one so
-        that it cannot peek at future shuffles."""
+        """An independent copy. ``rng``: the copy's random source (fresh streams drawn from it);
+        ``None`` copies this game's streams (an exact replica, for tests). A look-ahead search
+        should pass a fresh one so that it cannot peek at future shuffles."""
         other = object.__new__(State)
         other.__dict__.update(self.__dict__)
         for name in _LISTS + ("hero_deck", "row", "masters", "adventure_deck", "adventure_discard",
@@ -146,8 +145,11 @@ class State(Effects, Dungeon, RevealPhase):
         other.events = None if self.events is None else list(self.events)
         other._view = None
         if rng is None:
+            other.streams = self.streams.clone()
             rng = random.Random()
             rng.setstate(self.rng.getstate())
+        else:
+            other.streams = Streams(rng)
         other.rng = rng
         return other
 
@@ -192,7 +194,8 @@ class State(Effects, Dungeon, RevealPhase):
                     self.pending_discards.pop(0)
                     if not self.rules.bastion_skips_empty_hands and self.deck[seat]:
                         deck = self.deck[seat]
-                        self.discard[seat].append(deck.pop(int(self.rng.random() * len(deck))))
+                        pick = self.streams.get(BASTION_STREAM).random()
+                        self.discard[seat].append(deck.pop(int(pick * len(deck))))
                     continue
                 kinds = sorted(set(hand))
                 if len(kinds) == 1:
@@ -214,7 +217,7 @@ class State(Effects, Dungeon, RevealPhase):
                 if len(legal) > 1:
                     self.phase, self._legal = BANISH, legal
                     return
-                if legal and type(legal[0]) is A.Banish:      # by type: empty actions equal ()
+                if legal and type(legal[0]) is A.Banish:
                     self._banish(legal[0])           # the only card left: no choice
                     continue
                 self.banish_left = 0
@@ -349,6 +352,14 @@ _APPLY = {A.Place: State._place, A.PlayItem: State._play_item, A.Reveal: RevealP
           A.PayReveal: RevealPhase._pay_reveal, A.EndPaying: RevealPhase._end_paying,
           A.PlayMagic: Dungeon._play_magic,
           A.EndMagic: Dungeon._end_magic}
+
+
+def _offered(action, legal: list) -> bool:
+    """``action in legal``, by identity first (the driver passes an action of the list)."""
+    for offered in legal:
+        if offered is action:
+            return True
+    return action in legal
 
 
 _CACHES: dict = {}       # id(components) -> ({card * 256 + space: Place}, spaces per card)

@@ -10,7 +10,7 @@ from simulate.games.base import make_rules
 from simulate.play import play_game
 from strategies import build_strategy
 
-from .helpers import give_hand, hero, start
+from .helpers import give_hand, hero, resources, start
 
 FIGHTERS = 0
 
@@ -18,7 +18,7 @@ FIGHTERS = 0
 def test_the_oasis_gives_the_rules_recruit_points():
     s = start(2, oasis_rp=5)                          # ruling 6: a knob, not dead data
     give_hand(s, 0, "Thief")
-    s.gold[0] = 3
+    resources(s, 0, gold=3)
     s.apply(A.Place("Thief", "Oasis"))
     assert s.rp[0] == 5 and s.gold[0] == 0
 

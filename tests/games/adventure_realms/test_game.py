@@ -15,7 +15,7 @@ from simulate.games.base import ConfigError, make_rules
 from simulate.play import play_game
 from strategies import build_strategy
 
-from .helpers import give_hand, start
+from .helpers import give_hand, resources, start
 
 
 def seats(n, name="balanced"):
@@ -41,7 +41,7 @@ def test_set_up():
 def test_reveal_counts_the_hand_and_held_oasis_points_then_recruits_and_discards():
     s = start(2)
     give_hand(s, 0, "Thief", "Villager", "Fighter")
-    s.gold[0] = 3
+    resources(s, 0, gold=3)
     s.apply(A.Place("Thief", "Oasis"))                            # 3 RP held for the Reveal
     s.apply(next(a for a in s.legal_actions() if isinstance(a, A.Place)))   # seat 1 places
     while s.current_seat != 0:
@@ -109,7 +109,7 @@ def test_clone_is_independent_and_replays_the_same_game():
         again.apply(again.legal_actions()[int(rng.random() * len(again.legal_actions()))])
     assert again.outcome() == copy.outcome()
     fresh = s.clone(random.Random(99))
-    assert fresh.rng is not s.rng
+    assert fresh.streams is not s.streams and fresh.streams.base != s.streams.base
 
 
 def _broken_data(tmp_path, monkeypatch, name, edit):

@@ -107,8 +107,8 @@ def test_fort_frees_the_third_agent_for_eight_gold_or_gives_guild_steps():
     s.apply(A.Reveal())                               # seat 1 passes
     while s.phase != Phase.AGENT:
         s.apply(s.legal_actions()[0])
-    s.apply(A.Place("Fighter", "Mine"))
-    s.apply(A.Place("Villager", "Castle"))            # the freed agent, this round
+    s.apply(A.Place("Fighter", "Castle"))
+    s.apply(A.Place("Villager", "Mine"))              # the freed agent, this round
     assert s.placed[0] == 3
     t = start(2)
     give_hand(t, 0, "Thief")
