@@ -16,11 +16,13 @@ import sys
 import time
 from pathlib import Path
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 from simulate.cli import app
 from tests.helpers import write_config
+from tests.test_hostile_folder import deadline
 
 REPO = Path(__file__).resolve().parents[1]
 RUN = """
@@ -244,3 +246,26 @@ def test_a_strategy_whose_init_hangs_is_one_line_before_anything_runs(tmp_path, 
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "sleepy:Sleepy took longer than 10 s" in lines[0], done.stderr
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("trick", ["spawn", "fork"])
+def test_every_process_a_strategy_starts_ends_with_its_worker(tmp_path, trick):
+    config = hostile_run(tmp_path, trick, games_first=1)
+    with deadline(120):
+        result = CliRunner().invoke(app, ["run", str(config), "--no-report"])
+    assert result.exit_code == 0, result.output
+    assert len(chunks_done(tmp_path)) == 3
+    games = pl.read_parquet(tmp_path / "out" / "games" / "*.parquet")
+    assert sorted(games["game"]) == list(range(6))            # none lost, none doubled
+    started = [int(p) for p in (tmp_path / "trigger.pids").read_text().split()]
+    assert started
+    time.sleep(1)
+    assert not [pid for pid in started if pid != os.getpid() and _alive(pid)]
