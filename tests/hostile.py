@@ -53,6 +53,8 @@ class Hostile(Strategy):
             if self.trick == "describe_sleep":
                 time.sleep(1000)
             raise RuntimeError("describe is broken")
+        if self.trick == "long_name":
+            return "hostile(long_name)" + "x" * 1_000_000
         return f"hostile({self.trick})"
 
     def choose(self, view, actions):
@@ -103,6 +105,7 @@ TRICKS = {
     "no_hook": lambda: None,
     "spawn": lambda: None,
     "fork": lambda: None,
+    "long_name": lambda: None,
 }
 STARTS = {"spawn": lambda: subprocess.Popen(["sleep", "45"]).pid,   # a child outliving the game
           "fork": os.fork}                                           # a copy of the worker

@@ -269,3 +269,13 @@ def test_every_process_a_strategy_starts_ends_with_its_worker(tmp_path, trick):
     assert started
     time.sleep(1)
     assert not [pid for pid in started if pid != os.getpid() and _alive(pid)]
+
+
+def test_a_one_megabyte_describe_is_cut_in_the_tables_and_on_every_line(tmp_path):
+    result = CliRunner().invoke(app, ["run", str(hostile_run(tmp_path, "long_name"))])
+    assert result.exit_code == 0, result.output[:2000]
+    assert max(len(line) for line in result.output.splitlines()) < 1000
+    seats = pl.read_parquet(tmp_path / "out" / "seats" / "*.parquet")
+    names = set(seats["strategy"])
+    assert len(names) == 1 and max(map(len, names)) <= 200, [n[:80] for n in names]
+    assert "describe() cut: 1,000,018 characters" in names.pop()
