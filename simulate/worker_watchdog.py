@@ -40,6 +40,48 @@ def start_worker(parent: int) -> None:
     os.environ.setdefault("PYTHONFAULTHANDLER", "")   # loky: no crash dump on the run's stderr
     faulthandler.disable()
     interrupts.install()            # Ctrl-C reaches the workers too: a genuine interrupt
+    cap_prints()
+
+
+PRINT_BYTES = 64 * 1024    # of a worker's strategies' prints that reach the terminal
+
+
+class CappedStream:
+    """A worker's ``sys.stdout``/``sys.stderr``: a strategy's prints pass through up to a
+    budget shared by both (a strategy printing 10 MB filled the run's terminal), then one line
+    says the rest is dropped and how to see it all."""
+
+    def __init__(self, stream, budget: list[int]):
+        self._stream, self._budget = stream, budget
+
+    def write(self, text: str) -> int:
+        left = self._budget[0]
+        if left < 0:
+            return len(text)                # over budget: dropped, already said
+        self._stream.write(text[:left])
+        if len(text) > left:
+            self._budget[0] = -1
+            self._stream.write(f"\n[a strategy printed over {PRINT_BYTES // 1024} KB in this "
+                               "worker; the rest of its output is dropped (`simulate replay` "
+                               "plays one game again, printing everything)]\n")
+        else:
+            self._budget[0] = left - len(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def cap_prints() -> None:
+    """Cap what a worker's strategies print (see :class:`CappedStream`)."""
+    budget = [PRINT_BYTES]
+    if not isinstance(sys.stdout, CappedStream) and sys.stdout is not None:
+        sys.stdout = CappedStream(sys.stdout, budget)
+    if not isinstance(sys.stderr, CappedStream) and sys.stderr is not None:
+        sys.stderr = CappedStream(sys.stderr, budget)
 
 
 def _kill_me_with_parent() -> None:

@@ -106,6 +106,7 @@ TRICKS = {
     "spawn": lambda: None,
     "fork": lambda: None,
     "long_name": lambda: None,
+    "chatty": lambda: print("chatter " * 12_500),          # 100 KB a decision
 }
 STARTS = {"spawn": lambda: subprocess.Popen(["sleep", "45"]).pid,   # a child outliving the game
           "fork": os.fork}                                           # a copy of the worker

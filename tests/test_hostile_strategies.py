@@ -279,3 +279,15 @@ def test_a_one_megabyte_describe_is_cut_in_the_tables_and_on_every_line(tmp_path
     names = set(seats["strategy"])
     assert len(names) == 1 and max(map(len, names)) <= 200, [n[:80] for n in names]
     assert "describe() cut: 1,000,018 characters" in names.pop()
+
+
+def test_a_strategys_prints_are_capped_and_the_cut_is_said(tmp_path):
+    config = hostile_run(tmp_path, "chatty", games_first=0)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "simulate", "run", str(config), "--no-report"],
+                          capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    printed = len(done.stdout) + len(done.stderr)
+    assert printed < 2 * 64 * 1024, printed                   # uncapped: megabytes
+    assert "the rest of its output is dropped" in done.stdout + done.stderr
+    assert len(chunks_done(tmp_path)) == 3
