@@ -291,3 +291,49 @@ def test_a_strategys_prints_are_capped_and_the_cut_is_said(tmp_path):
     assert printed < 2 * 64 * 1024, printed                   # uncapped: megabytes
     assert "the rest of its output is dropped" in done.stdout + done.stderr
     assert len(chunks_done(tmp_path)) == 3
+
+
+def test_a_dask_scheduler_killed_mid_run_is_one_line(tmp_path):
+    """A scheduler and a worker as separate processes on loopback; the scheduler is killed once
+    the run has saved a chunk: the run says so in one line, no logged traceback before it."""
+    pytest.importorskip("distributed")
+    dask = Path(sys.executable).parent / "dask"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(file)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    worker = None
+    try:
+        for _ in range(600):
+            if file.exists() and file.read_text().strip():
+                break
+            time.sleep(0.1)
+        address = json.loads(file.read_text())["address"]
+        worker = subprocess.Popen([str(dask), "worker", address, "--nworkers", "1",
+                                   "--nthreads", "1", "--no-dashboard"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        config = tmp_path / "run.toml"
+        config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 4000\nchunk = 20\njobs = 1\n'
+                          f'engine = "python"\nout = "{tmp_path / "out"}"\n[players]\n'
+                          'count = 1\nstrategies = "random"\n')
+        run = subprocess.Popen([sys.executable, "-m", "simulate", "run", str(config),
+                                "--no-report", "--backend", "dask", "--scheduler", address],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, cwd=tmp_path)
+        for _ in range(1200):
+            if list((tmp_path / "out" / "games").glob("*.parquet")) or run.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert run.poll() is None, run.communicate()
+        scheduler.kill()
+        out, err = run.communicate(timeout=120)
+    finally:
+        for process in (worker, scheduler):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    assert run.returncode == 2, err[-3000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err[-3000:]
+    assert "Traceback" not in out + err
