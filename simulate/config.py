@@ -446,8 +446,8 @@ def _width(value: Any, where: str) -> float | None:
     """An interval width for ``until_ci``: a number in (0, 1] (win rates are fractions)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-        raise ConfigError(f"{where} = {value!r} is invalid; allowed: a width in (0, 1], "
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 1e-6 <= value <= 1:
+        raise ConfigError(f"{where} = {value!r} is invalid; allowed: a width in [1e-6, 1], "
                           "e.g. 0.04 for +-2 points")
     return float(value)
 

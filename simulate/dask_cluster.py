@@ -8,10 +8,12 @@ is a one-line ConfigError.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from simulate.games.base import ConfigError, IllegalActionError
@@ -95,7 +97,7 @@ def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str 
     from simulate.pool import play_in_child
 
     client = dask_client(scheduler)
-    with client:
+    with _quiet_distributed(), client:
         futures = {client.submit(play_in_child, play, task, decision_seconds, pure=False,
                                  key=f"simulate-chunk-{i}-{uuid.uuid4().hex}"): i
                    for i, task in enumerate(tasks)}
@@ -112,6 +114,27 @@ def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str 
         finally:
             for future in pending:
                 future.cancel()
+
+
+QUIET = ("distributed", "tornado", "asyncio")
+
+
+@contextmanager
+def _quiet_distributed() -> Iterator[None]:
+    """While the run uses the cluster, distributed's (and its event loop's) own log records are
+    not printed: a scheduler gone mid-run logged ~37 lines of tracebacks before the run's one
+    line, which says what happened."""
+    def ours(record: logging.LogRecord) -> bool:
+        return not record.name.startswith(QUIET)
+    handlers = {h for name in (*QUIET, None) for h in logging.getLogger(name).handlers}
+    handlers |= {logging.lastResort} if logging.lastResort else set()
+    for handler in handlers:
+        handler.addFilter(ours)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(ours)
 
 
 def _result(future, address: str) -> Any:

@@ -25,12 +25,13 @@ from simulate import __version__
 from simulate.config import RunConfig, identity_digest
 from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
-from simulate.games.component_files import folder_digest
+from simulate.games.component_files import file_hashes
 from simulate.games.grants import shown_grant, shown_seat
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker, unclaim)
 from simulate.sources import source_hashes
 
+COMPONENTS = "components file "   # the fingerprint's entry of a [components] folder's file
 MIN_BYTES_PER_ROW = 1    # every real chunk file holds far more (a seed alone is 8 bytes a game)
 
 
@@ -44,8 +45,9 @@ def fingerprint(cfg: RunConfig) -> dict[str, str]:
     study's own data files ([components] folder; the shipped data/ are package files)."""
     found = {"config": cfg.identity_hash(), "package version": __version__,
              "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
-    if cfg.components:
-        found["components folder"] = folder_digest(cfg.components)
+    if cfg.components:                          # one entry per file: a refused resume names it
+        found.update({f"{COMPONENTS}{Path(cfg.components) / name}": h
+                      for name, h in file_hashes(cfg.components).items()})
     for variant in cfg.variants:                # a resume after a changed entry names it
         if variant.components:
             found[f"components of {variant.name}"] = digest(variant.components)[:16]
@@ -75,6 +77,15 @@ class Manifest:
                                   "would mix results: use --fresh or another --out")
             self.data.update(chunks=old["chunks"], elapsed_seconds=old["elapsed_seconds"])
             self._tally()
+
+    @property
+    def pinned(self) -> dict[str, str] | None:
+        """{file name: hash} of the [components] folder as fingerprinted at the run's start
+        (None without one): every chunk must play exactly these files."""
+        if not self.data["components_folder"]:
+            return None
+        return {Path(key[len(COMPONENTS):]).name: value
+                for key, value in self.data["fingerprint"].items() if key.startswith(COMPONENTS)}
 
     @property
     def done(self) -> set[str]:

@@ -29,14 +29,16 @@ from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
 from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS, frame
 from simulate.results_folder import claimed
-from simulate.worker_watchdog import exit_with_parent
+from simulate.worker_watchdog import exit_with_parent, strategies_processes_end
 from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
+NAME_CHARS = 200              # of a strategy's describe() in the tables
 
 # Task keys a compiled kernel never sees: it plays only built-in strategies (untimed), and the
 # watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("decision_seconds", "parent", "board", "path", "components", "edits")
+NOT_FOR_KERNELS = ("decision_seconds", "parent", "board", "path", "components", "edits",
+                   "pinned")
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -113,7 +115,8 @@ def within(chunks: list[Chunk], upto: Upto) -> list[Chunk]:
     return [c for c in chunks if c.start < games(c)]
 
 
-def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str, Any]:
+def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python",
+               pinned: dict[str, str] | None = None) -> dict[str, Any]:
     """What a worker needs for one chunk: small, picklable, no engine objects."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
     return {"game": cfg.game, "rules": variant.overrides,
@@ -125,6 +128,7 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python") -> dict[str
             "decision_seconds": cfg.decision_seconds,
             "components": cfg.data,             # every worker plays with the same data
             "edits": variant.components,        # and the variant's changes to its entries
+            "pinned": pinned,                   # the folder's files as the run started
             **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
 
 
@@ -153,8 +157,11 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
         if folder not in sys.path:
             sys.path.append(folder)
     folder = task.get("components") or data_folder(task["game"])   # what the main process reads
-    with using_folder(task["game"], folder, task.get("edits", ())):
-        return _play_chunk(task)
+    with using_folder(task["game"], folder, task.get("edits", ()), task.get("pinned")):
+        if "parent" not in task:             # this process: no strategy of a user's plays here
+            return _play_chunk(task)
+        with strategies_processes_end():     # a worker: what its strategies start ends here
+            return _play_chunk(task)
 
 
 def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
@@ -231,11 +238,20 @@ def described_seats(seats: list, first: int, post: Post | None) -> list[str]:
         if post is not None:
             post.starting(first, seat)
         with strategy_hook(strategy, seat, first, "describe()"):
-            names.append(str(strategy.describe()))
+            names.append(capped_name(str(strategy.describe())))
     if post is not None:
         post.seats(names)
         post.idle()
     return names
+
+
+def capped_name(name: str) -> str:
+    """A strategy's ``describe()`` as the tables and every line keep it: at most NAME_CHARS
+    characters (a 1 MB name would make a 1 MB summary line), the cut said in the name."""
+    if len(name) <= NAME_CHARS:
+        return name
+    said = f"... (describe() cut: {len(name):,} characters)"
+    return name[:NAME_CHARS - len(said)] + said
 
 
 def _form_name(form: Any) -> str:
@@ -310,7 +326,8 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
     if progress:
         progress(done, total)
     clock = time.perf_counter()
-    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine):
+    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine,
+                                          manifest.pinned):
         files = write_chunk(out, spec, chunk, games, seats)
         now = time.perf_counter()
         manifest.record(chunk.id, chunk.size, files, now - clock)
@@ -321,7 +338,8 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
-             engine: str) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
+             engine: str, pinned: dict[str, str] | None = None
+             ) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
     """Each chunk's columns as it finishes. Python-engine chunks are played by watched worker
     processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies,
     in this process: at ``jobs = 1`` in this thread, else on ``jobs`` threads (its games run
@@ -329,7 +347,7 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
     not (the data folder a chunk plays is the process's: those take worker processes)."""
     if not todo:                   # nothing left to play (a finished run, or upto=0): no workers
         return
-    tasks = [chunk_task(cfg, c, engine) for c in todo]
+    tasks = [chunk_task(cfg, c, engine, pinned) for c in todo]
     workers = min(cfg.jobs, len(tasks))
     if backend == "dask":
         for i, result in play_on_dask(play_chunk, tasks, scheduler, cfg.decision_seconds):
@@ -339,7 +357,7 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
             yield chunk, play_chunk(task)
     elif in_process(cfg, engine):
         folder = tasks[0]["components"] or data_folder(cfg.game)   # as each chunk sets it
-        with using_folder(cfg.game, folder, tasks[0]["edits"]):
+        with using_folder(cfg.game, folder, tasks[0]["edits"], pinned):
             for i, result in play_threaded(play_chunk, tasks, workers):
                 yield todo[i], result
     else:

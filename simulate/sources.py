@@ -59,18 +59,30 @@ def custom_modules(cfg: RunConfig) -> list[str]:
 
 def outside_imports(modules: list[str]) -> list[Path]:
     """The source files ``modules`` import, transitively, that are neither the standard library,
-    site-packages nor the tool's packages (those are covered whole)."""
+    site-packages nor the tool's packages (those are covered whole). Importing ``a.b.c`` first
+    executes ``a/__init__.py`` and ``a/b/__init__.py``: those are imports too."""
     seen: dict[str, Path] = {}
+    visited: set[str] = set()
     todo = list(modules)
     while todo:
         name = todo.pop()
+        if name in visited:
+            continue
+        visited.add(name)
+        todo += _parents(name)
         file = _module_file(name)
-        if name in seen or file is None or not _is_users(file):
+        if file is None or not _is_users(file):
             continue
         seen[name] = file
         if file.suffix == ".py":
             todo += _imported_names(name, file)
     return sorted(set(seen.values()) - {_module_file(m) for m in modules})
+
+
+def _parents(name: str) -> list[str]:
+    """``['a', 'a.b']`` for ``a.b.c``: the packages whose ``__init__`` its import runs."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
 def _imported_names(module: str, file: Path) -> list[str]:

@@ -8,6 +8,7 @@ import ctypes
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,12 +53,19 @@ class Hostile(Strategy):
             if self.trick == "describe_sleep":
                 time.sleep(1000)
             raise RuntimeError("describe is broken")
+        if self.trick == "long_name":
+            return "hostile(long_name)" + "x" * 1_000_000
         return f"hostile({self.trick})"
 
     def choose(self, view, actions):
         if self._armed:
             Path(self.trigger + ".now").touch()    # a test knows the trick is under way
             TRICKS[self.trick]()
+            if self.trick in STARTS and (self.trigger, self.trick) not in _started:
+                _started.add((self.trigger, self.trick))   # once a run, a fork's copy included
+                pid = STARTS[self.trick]()
+                with open(self.trigger + ".pids", "a") as file:
+                    file.write(f"{pid or os.getpid()}\n")   # a fork's copy writes its own
         return actions[0]
 
 
@@ -95,4 +103,11 @@ TRICKS = {
     "os_exit": lambda: os._exit(7),
     "segfault": lambda: ctypes.string_at(0),
     "no_hook": lambda: None,
+    "spawn": lambda: None,
+    "fork": lambda: None,
+    "long_name": lambda: None,
+    "chatty": lambda: print("chatter " * 12_500),          # 100 KB a decision
 }
+STARTS = {"spawn": lambda: subprocess.Popen(["sleep", "45"]).pid,   # a child outliving the game
+          "fork": os.fork}                                           # a copy of the worker
+_started: set[tuple[str, str]] = set()

@@ -80,11 +80,11 @@ def test_a_run_plays_the_study_folder_in_every_worker_and_resumes_only_with_the_
               for name in ("study_run", "shipped_run")}
     assert scores["study_run"] > 1.3 * scores["shipped_run"]          # maps are worth 3x
     manifest = json.loads((tmp_path / "study_run" / "manifest.json").read_text())
-    assert "components folder" in json.dumps(manifest)
+    assert f"components file {study / 'treasure_maps.json'}" in manifest["fingerprint"]
     assert risky_adventure.DATA == risky_adventure.SHIPPED
     _edit(study / "treasure_maps.json", lambda d: d["maps"][0].update(fame=1))
     one_line_exit_2(simulate_cli("run", _config(tmp_path, "study_run", jobs=2), "--no-report"),
-                     "components folder changed")
+                     "treasure_maps.json changed")
 
 
 def test_a_roll_player_study_keeps_the_card_names_the_engine_acts_with(tmp_path):

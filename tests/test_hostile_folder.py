@@ -475,3 +475,22 @@ def test_a_change_in_a_custom_strategys_helper_refuses_the_resume(place, tmp_pat
     assert f"source {code / 'dr_helpers.py'}" in keys
     (code / "dr_helpers.py").write_text("BIAS = 1\n")
     one_line(invoke("run", config), "dr_helpers.py changed")
+
+
+def test_a_change_in_the_package_init_of_a_custom_strategy_refuses_the_resume(place, tmp_path,
+                                                                              monkeypatch):
+    out, config, _ = place
+    package = tmp_path / "code" / "drpkg" / "bots"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("BIAS = 0\n")
+    (package / "__init__.py").write_text("")
+    (package / "mine.py").write_text("from strategies import RandomStrategy\n\n"
+                                     "class Mine(RandomStrategy):\n    name = 'mine'\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "code"))
+    config.write_text(CONFIG.format(out=out, strategy="drpkg.bots.mine:Mine"))
+    ok(invoke("run", config))
+    keys = json.loads((out / "manifest.json").read_text())["fingerprint"]
+    for init in (package.parent / "__init__.py", package / "__init__.py"):
+        assert f"source {init}" in keys
+    (package.parent / "__init__.py").write_text("BIAS = 1\n")
+    one_line(invoke("run", config), "drpkg/__init__.py changed")

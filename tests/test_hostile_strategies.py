@@ -16,11 +16,13 @@ import sys
 import time
 from pathlib import Path
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 from simulate.cli import app
 from tests.helpers import write_config
+from tests.test_hostile_folder import deadline
 
 REPO = Path(__file__).resolve().parents[1]
 RUN = """
@@ -244,3 +246,94 @@ def test_a_strategy_whose_init_hangs_is_one_line_before_anything_runs(tmp_path, 
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "sleepy:Sleepy took longer than 10 s" in lines[0], done.stderr
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("trick", ["spawn", "fork"])
+def test_every_process_a_strategy_starts_ends_with_its_worker(tmp_path, trick):
+    config = hostile_run(tmp_path, trick, games_first=1)
+    with deadline(120):
+        result = CliRunner().invoke(app, ["run", str(config), "--no-report"])
+    assert result.exit_code == 0, result.output
+    assert len(chunks_done(tmp_path)) == 3
+    games = pl.read_parquet(tmp_path / "out" / "games" / "*.parquet")
+    assert sorted(games["game"]) == list(range(6))            # none lost, none doubled
+    started = [int(p) for p in (tmp_path / "trigger.pids").read_text().split()]
+    assert started
+    time.sleep(1)
+    assert not [pid for pid in started if pid != os.getpid() and _alive(pid)]
+
+
+def test_a_one_megabyte_describe_is_cut_in_the_tables_and_on_every_line(tmp_path):
+    result = CliRunner().invoke(app, ["run", str(hostile_run(tmp_path, "long_name"))])
+    assert result.exit_code == 0, result.output[:2000]
+    assert max(len(line) for line in result.output.splitlines()) < 1000
+    seats = pl.read_parquet(tmp_path / "out" / "seats" / "*.parquet")
+    names = set(seats["strategy"])
+    assert len(names) == 1 and max(map(len, names)) <= 200, [n[:80] for n in names]
+    assert "describe() cut: 1,000,018 characters" in names.pop()
+
+
+def test_a_strategys_prints_are_capped_and_the_cut_is_said(tmp_path):
+    config = hostile_run(tmp_path, "chatty", games_first=0)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "simulate", "run", str(config), "--no-report"],
+                          capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    printed = len(done.stdout) + len(done.stderr)
+    assert printed < 2 * 64 * 1024, printed                   # uncapped: megabytes
+    assert "the rest of its output is dropped" in done.stdout + done.stderr
+    assert len(chunks_done(tmp_path)) == 3
+
+
+def test_a_dask_scheduler_killed_mid_run_is_one_line(tmp_path):
+    """A scheduler and a worker as separate processes on loopback; the scheduler is killed once
+    the run has saved a chunk: the run says so in one line, no logged traceback before it."""
+    pytest.importorskip("distributed")
+    dask = Path(sys.executable).parent / "dask"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(file)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    worker = None
+    try:
+        for _ in range(600):
+            if file.exists() and file.read_text().strip():
+                break
+            time.sleep(0.1)
+        address = json.loads(file.read_text())["address"]
+        worker = subprocess.Popen([str(dask), "worker", address, "--nworkers", "1",
+                                   "--nthreads", "1", "--no-dashboard"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        config = tmp_path / "run.toml"
+        config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 4000\nchunk = 20\njobs = 1\n'
+                          f'engine = "python"\nout = "{tmp_path / "out"}"\n[players]\n'
+                          'count = 1\nstrategies = "random"\n')
+        run = subprocess.Popen([sys.executable, "-m", "simulate", "run", str(config),
+                                "--no-report", "--backend", "dask", "--scheduler", address],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, cwd=tmp_path)
+        for _ in range(1200):
+            if list((tmp_path / "out" / "games").glob("*.parquet")) or run.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert run.poll() is None, run.communicate()
+        scheduler.kill()
+        out, err = run.communicate(timeout=120)
+    finally:
+        for process in (worker, scheduler):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    assert run.returncode == 2, err[-3000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err[-3000:]
+    assert "Traceback" not in out + err

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +26,7 @@ from simulate.games.base import ConfigError
 from simulate.games.component_edits import (EditError, apply as apply_edits, parse_changes,
                                             unknown_hint)
 
+MAX_BYTES = 32 * 2**20    # of one data file (the largest shipped holds ~11 KB)
 ECHO = 60                 # characters of a bad value, name or key echoed in a message
 LINE = 400                # characters of a whole message
 TAGS = ("type", "kind")    # the fields that pick an entry's model (pydantic puts them in loc)
@@ -88,11 +91,17 @@ class DataFolder:
     def json(self, name: str) -> Any:
         """The file's JSON: UTF-8 (a BOM allowed), no repeated key, no NaN."""
         try:
-            text = (self.path / name).read_bytes().decode("utf-8-sig")
+            data = read_data_file(self.path / name)
+            text = data.decode("utf-8-sig")
         except OSError as exc:
             self.fail(name, f"cannot read: {exc.strerror or exc}")
         except UnicodeDecodeError as exc:
             self.fail(name, f"is not UTF-8 text (bad byte at offset {exc.start})")
+        pinned = _PINNED.get(self.path)
+        if pinned is not None and pinned.get(name) != data_hash(data):
+            self.fail(name, "changed while the run played (a study's components are fixed when "
+                      "it starts); the chunks before the change are saved: undo the change to "
+                      "resume, or start again with --fresh")
         if not text.strip():
             self.fail(name, "is empty; it must hold a JSON object {...}")
         try:
@@ -103,6 +112,41 @@ class DataFolder:
             self.fail(name, f"is not valid JSON: {exc}")
         except RecursionError:
             self.fail(name, "is not valid JSON: nested too deeply")
+
+
+def read_data_file(path: Path) -> bytes:
+    """The bytes of a data file: a regular file (a link to one is followed) of at most
+    ``MAX_BYTES``, checked before a byte is read, so a named pipe, a device or a 2 GB file is
+    one line, never a hang or a whole read; OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a pipe never waits
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"it is not a regular file (a {_file_kind(info.st_mode)})")
+        if info.st_size > MAX_BYTES:
+            raise OSError(f"it holds {info.st_size:,} bytes; a data file may hold at most "
+                          f"{MAX_BYTES:,}")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:                       # grew while read
+        raise OSError(f"it holds over {MAX_BYTES:,} bytes")
+    return data
+
+
+def _file_kind(mode: int) -> str:
+    return {stat.S_IFDIR: "folder", stat.S_IFIFO: "named pipe", stat.S_IFSOCK: "socket",
+            stat.S_IFCHR: "device", stat.S_IFBLK: "device"}.get(stat.S_IFMT(mode), "special file")
+
+
+def data_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# folder -> {file name: data_hash} of the files a run fixed when it started: every read of the
+# folder while the run plays must find those bytes (issue 32.5)
+_PINNED: dict[Path, dict[str, str]] = {}
 
 
 def _no_repeats(pairs: list) -> dict:
@@ -287,9 +331,12 @@ def data_folder(game: str) -> str | None:
 
 
 @contextmanager
-def using_folder(game: str, folder: str | Path | None, edits: tuple = ()) -> Iterator[None]:
+def using_folder(game: str, folder: str | Path | None, edits: tuple = (),
+                 pinned: dict[str, str] | None = None) -> Iterator[None]:
     """While inside, the game's engines load ``folder`` (``None``: the shipped ``data/``) with
-    a variant's ``edits``; a chunk plays inside this, in whatever process plays it."""
+    a variant's ``edits``; a chunk plays inside this, in whatever process plays it. With
+    ``pinned`` ({file name: data_hash}, what the run fixed at its start) a file read with other
+    bytes is a one-line ComponentError naming it: a mid-run edit never mixes sets."""
     module = game_components(game)
     if module is None:
         yield
@@ -297,11 +344,18 @@ def using_folder(game: str, folder: str | Path | None, edits: tuple = ()) -> Ite
     before = module.DATA, module.EDITS
     module.DATA = Path(folder) if folder else module.SHIPPED
     module.EDITS = tuple(tuple(e[:3]) + (_frozen(e[3]),) for e in edits or ())
+    pins_before = _PINNED.get(module.DATA)
     if module.DATA != module.SHIPPED:
         module.load_components.cache_clear()      # a study's files may have changed: re-read
+        if pinned is not None:
+            _PINNED[module.DATA] = dict(pinned)
     try:
         yield
     finally:
+        if pins_before is None:
+            _PINNED.pop(module.DATA, None)
+        else:
+            _PINNED[module.DATA] = pins_before
         module.DATA, module.EDITS = before
 
 
@@ -310,12 +364,16 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def folder_digest(folder: str | Path) -> str:
-    """A SHA-256 of the folder's data files (names and bytes): what the manifest fingerprints."""
-    h = hashlib.sha256()
+def file_hashes(folder: str | Path) -> dict[str, str]:
+    """{file name: data_hash} of the folder's data files: what the manifest fingerprints and a
+    run pins (see :func:`using_folder`); a file that cannot be read is one line naming it."""
+    found = {}
     for path in sorted(Path(folder).glob("*.json")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()[:16]
+        try:
+            found[path.name] = data_hash(read_data_file(path))
+        except OSError as exc:
+            raise ComponentError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return found
 
 
 def data_games() -> list[str]:
