@@ -26,25 +26,14 @@ def build(sections: list, run) -> list:
     said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
     found = _ranked([(t, f, text) for t, f, text in said if text], run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
-    blocks: list = _placeholders(run) + [headline_table(run, lead)]
+    blocks: list = [headline_table(run, lead)] + _findings(found)   # the answer first
     games = sum(run.count(p) for p in run.player_counts)
     blocks.append(Paragraph(
         f"{games:,} games: {_rules(run)} x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
         f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
         f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
-    blocks += _rarely(sections)
-    if found:
-        blocks.append(Heading("What the run shows, largest effect first"))
-        lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
-        blocks.append(Paragraph("\n".join(lines[:SHOWN])))
-        if len(lines) > SHOWN:
-            blocks.append(Details(f"… and {len(lines) - SHOWN} more",
-                                  [Paragraph("\n".join(lines[SHOWN:]))]))
-    else:
-        blocks.append(Paragraph("No test in this report finds a difference that survives "
-                                "Holm's correction: no seat, strategy or variant effect can be "
-                                "told apart from chance at this number of games."))
+    blocks += _placeholders(run) + _rarely(sections)     # warnings: one line each, folded
     changed = [line for s in sections for line in s.retrained_lines]
     if changed:
         blocks.append(Heading("Verdicts that change once the strategies adapt"))
@@ -60,6 +49,21 @@ def build(sections: list, run) -> list:
     blocks += _precision(sections)
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))
+    return blocks
+
+
+def _findings(found: list) -> list:
+    """What the run shows: the claims surviving the correction, one line each."""
+    if not found:
+        return [Paragraph("No test in this report finds a difference that survives Holm's "
+                          "correction: no seat, strategy or variant effect can be told apart "
+                          "from chance at this number of games.")]
+    lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
+    blocks: list = [Heading("What the run shows, largest effect first"),
+                    Paragraph("\n".join(lines[:SHOWN]))]
+    if len(lines) > SHOWN:
+        blocks.append(Details(f"… and {len(lines) - SHOWN} more",
+                              [Paragraph("\n".join(lines[SHOWN:]))]))
     return blocks
 
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from reports import headlines, summary, variants
-from reports.blocks import FOLD_ROWS, Details, Note, Paragraph, Table
+from reports.blocks import FOLD_ROWS, Details, Heading, Note, Paragraph, Table
 from reports.findings import Finding
 from reports.section import Section
 from reports.tables import from_frames
@@ -175,7 +175,7 @@ def test_an_unknown_lead_is_one_line_and_exit_2(tmp_path):
         result.output and "Traceback" not in result.output
 
 
-def competitive_run(lead=None):
+def competitive_run(lead=None, placeholders=()):
     """Synthetic 2-player games: 'wide' lengthens every game by 6 turns (d ~ 4), 'narrow'
     makes 30 of 80 games long (d ~ 1) and adds 40 decisions; the lead may name a measure."""
     rng = np.random.default_rng(11)
@@ -188,7 +188,7 @@ def competitive_run(lead=None):
                            (pl.col("game") < long).alias("long"),
                            (pl.col("decisions") + decisions).alias("decisions"))
         parts.append((g, s))
-    run, _, _ = run_of("synthetic", parts, cooperative=False)
+    run, _, _ = run_of("synthetic", parts, cooperative=False, placeholders=placeholders)
     if lead:
         run.manifest["config"] = {"report": {"lead": lead}}
     return run
@@ -341,3 +341,15 @@ def test_a_seat_finding_carries_its_effect_size_for_ranking():
     gap = next(f for f in section.family.findings if "minus the others" in f.about)
     assert gap.size == gap.size and gap.size == section.differences[
         ("first seat", 2, "first seat minus the others")].d
+
+
+def test_the_findings_come_before_the_warnings_and_the_folded_tables():
+    """Issue 33: a Roll Player class study's findings started ~3,400 characters in, after the
+    placeholder list and the mechanic-use table."""
+    run = competitive_run(placeholders=("hero powers: invented",))
+    _, blocks = summary_text(run)
+    shows = next(i for i, b in enumerate(blocks) if isinstance(b, Heading)
+                 and b.text.startswith("What the run shows"))
+    assert isinstance(blocks[0], Table) and shows == 1
+    assert all(not isinstance(b, (Note, Details)) for b in blocks[:shows + 2])
+    assert any(isinstance(b, Note) and "Placeholder" in b.text for b in blocks[shows:])
