@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, percent_interval
+from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, decimals, \
+    number_interval, percent_interval
 from reports.findings import Family, Finding
 from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
 from simulate.statistics import (Difference, claimed_change, equal_seats, paired_means,
@@ -383,7 +384,8 @@ def units(diff: Difference) -> str:
         return f"{diff.value:+.3g} [n = {diff.n}: no interval]"
     if diff.low == diff.high:
         return f"{diff.value:+.3g} in every game"
-    return f"{diff.value:+.3g} [{diff.low:+.3g}, {diff.high:+.3g}]"
+    return number_interval(diff.value, diff.low, diff.high, "+",
+                           decimals(diff.value, diff.low, diff.high))
 
 
 def _p(p: float) -> str:
