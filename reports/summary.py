@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from reports.blocks import Details, Heading, Note, Paragraph
-from reports.findings import claimable, p_text
+from reports.findings import claimable, p_said
 from reports.headlines import INTERNAL, headline_table, lead_of, words
 from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
@@ -58,7 +58,7 @@ def _findings(found: list) -> list:
         return [Paragraph("No test in this report finds a difference that survives Holm's "
                           "correction: no seat, strategy or variant effect can be told apart "
                           "from chance at this number of games.")]
-    lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
+    lines = [f"• {text} ({p_said(f.p_adjusted, 'Holm p')}; {title})" for title, f, text in found]
     blocks: list = [Heading("What the run shows, largest effect first"),
                     Paragraph("\n".join(lines[:SHOWN]))]
     if len(lines) > SHOWN:
@@ -211,7 +211,3 @@ def _precision(sections: list) -> list:
                       f"power at the level a claim passes: Holm over the report's {tests} tests, "
                       f"5 % / {tests} two-sided; from {basis}): {text}.")]
 
-
-def _p(p: float) -> str:
-    text = p_text(p)
-    return text if text.startswith("<") else f"= {text}"

@@ -126,3 +126,17 @@ def test_a_skill_ladder_score_stays_within_what_a_score_can_take():
                       seats, spec)
     table = _ladder(Section("Skill", run), 2, {"baseline": "random|bold"})
     assert table.rows[0][3].low >= 0.0
+
+
+def test_counts_print_as_counts_and_a_small_p_once():
+    """Issue 33: "sole wins by seat [360, 357, 192]" read like an interval; "p = < 0.001"."""
+    from reports.findings import p_said
+    from tests.test_report_statistics import FakeSpec, competitive
+    rng = np.random.default_rng(2)
+    games, seats = competitive(rng, "baseline", 3, 300)
+    section = Section("Seats", from_frames(games, seats, FakeSpec()))
+    row = section.seat_fairness(3)
+    assert row[1].startswith("seat 0: ") and "[" not in row[1]
+    chi = next(f for f in section.family.findings if f.test == "chi-square")
+    assert "[" not in chi.estimate and "[" not in chi.claim
+    assert p_said(0.0001) == "p < 0.001" and p_said(0.0123, "Holm p") == "Holm p = 0.012"
