@@ -9,7 +9,7 @@ import math
 
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_said
-from reports.headlines import INTERNAL, headline_table, lead_of, words
+from reports.headlines import INTERNAL, headline_table, lead_of, score_word, words
 from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
 from simulate.statistics import claimed_change
@@ -107,8 +107,8 @@ def column_of(label: str | None, run) -> str | None:
     """The column behind a Variants measure label ("seat 0 win rate" -> "won")."""
     if label is None or label in columns(run.spec):
         return label
-    return next((c for c, word in (("won", "win rate"), ("score", "score")) if word in label),
-                None)
+    named = (("won", "win rate"), ("score", "score"), ("score", score_word(run.spec)))
+    return next((c for c, word in named if word in label), None)
 
 
 def _plain(finding, run) -> str | None:

@@ -353,3 +353,16 @@ def test_the_findings_come_before_the_warnings_and_the_folded_tables():
     assert isinstance(blocks[0], Table) and shows == 1
     assert all(not isinstance(b, (Note, Details)) for b in blocks[:shows + 2])
     assert any(isinstance(b, Note) and "Placeholder" in b.text for b in blocks[shows:])
+
+
+def test_variant_findings_name_the_score_in_the_game_s_words_and_solo_tests_it_once():
+    """Issue 33: lead = "mean XP" findings said "mean score"; solo Dungeon Roll's score and
+    winning score were two claims of one number."""
+    g, s = tables("dungeon_roll", 1, winning_score=lambda rng, n: rng.integers(0, 30, n))
+    run = from_frames(g, s, FakeSpec(name="dungeon_roll"))
+    run.spec.game_columns = {"winning_score": ("int", "XP of the winner")}
+    labels = [m.label for m in variants.measures(run, 1)]
+    assert "XP" in labels and "winning_score" not in labels and "score" not in labels
+    two = [m.label for m in variants.measures(run, 2)]
+    assert "seat 0 mean XP" in two and "mean XP (all seats)" in two
+    assert summary.column_of("seat 0 mean XP", run) == "score"
