@@ -123,8 +123,10 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     except Exception as exc:            # the config check names the problem; here: no twin
         return f"the seats cannot be built, so no compiled twin plays them ({exc})"
     if compiled_seats(seats) is None:
-        return ("a seat plays a strategy with no compiled twin (only the built-in ones: "
-                f"{'|'.join(s.describe() for s in seats)})")
+        lacking = [s.describe() for s in seats if compiled_seats([s] * len(seats)) is None]
+        named = ", ".join(dict.fromkeys(lacking)) or "|".join(s.describe() for s in seats)
+        return (f"{named} has no compiled twin (only the built-in strategies at their "
+                "parameters have one)")
     return None
 
 
