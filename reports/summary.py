@@ -6,6 +6,7 @@ the config's ``[report] lead`` first."""
 from __future__ import annotations
 
 import math
+import re
 
 from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_said
@@ -58,13 +59,42 @@ def _findings(found: list) -> list:
         return [Paragraph("No test in this report finds a difference that survives Holm's "
                           "correction: no seat, strategy or variant effect can be told apart "
                           "from chance at this number of games.")]
-    lines = [f"• {text} ({p_said(f.p_adjusted, 'Holm p')}; {title})" for title, f, text in found]
+    lines = [f"• {text} ({p_said(f.p_adjusted, 'Holm p')}; {title}{_also(alike)})"
+             for (title, f, text), alike in _grouped(found)]
     blocks: list = [Heading("What the run shows, largest effect first"),
                     Paragraph("\n".join(lines[:SHOWN]))]
     if len(lines) > SHOWN:
         blocks.append(Details(f"… and {len(lines) - SHOWN} more",
                               [Paragraph("\n".join(lines[SHOWN:]))]))
     return blocks
+
+
+def _grouped(found: list) -> list:
+    """One line per finding: the same finding at another player count, seat or variant (the
+    same comparison, the same direction) joins the first (largest) one's line."""
+    groups: dict[tuple, list] = {}
+    for item in found:
+        groups.setdefault(_alike(item[1]), []).append(item)
+    return [(items[0], [f for _, f, _ in items[1:]]) for items in groups.values()]
+
+
+def _alike(finding) -> tuple:
+    """A finding's comparison without its player count, seat or variant label, and its sign."""
+    about = re.sub(r"\bseat \d+", "seat", finding.about)
+    about = re.sub(r" \([^()]*\)$", "", about)                 # a seat test's variant label
+    sign = finding.size > 0 if finding.size == finding.size else \
+        not finding.estimate.lstrip().startswith("-")
+    return (finding.kind, about, sign)
+
+
+def _also(alike: list) -> str:
+    """"; also at 3 and 4 players" or "; also: 3p seat 1, 2p (fast)"."""
+    if not alike:
+        return ""
+    where = [f"{f.players}p" + "".join(f" {m}" for m in re.findall(r"\bseat \d+", f.about))
+             + "".join(f" {m}" for m in re.findall(r" (\([^()]*\))$", f.about))
+             for f in alike]
+    return "; the same also at " + ", ".join(dict.fromkeys(where))
 
 
 def _claims(sections: list) -> list:

@@ -366,3 +366,25 @@ def test_variant_findings_name_the_score_in_the_game_s_words_and_solo_tests_it_o
     two = [m.label for m in variants.measures(run, 2)]
     assert "seat 0 mean XP" in two and "mean XP (all seats)" in two
     assert summary.column_of("seat 0 mean XP", run) == "score"
+
+
+def test_a_finding_at_every_player_count_seat_and_variant_is_one_line():
+    """Issue 33: each finding repeated per seat and per player count, the first-seat finding
+    repeated per variant."""
+    def seat(players, label="", gap="+5.0 pts [3.0, 7.0]", size=0.2):
+        return Finding(players, f"first seat minus the others{label}", gap, "paired t", 1e-5,
+                       f"At {players} players the first seat wins more{label}.", "seat",
+                       p_adjusted=1e-4, size=size)
+
+    def variant(players, seat_no, size):
+        return Finding(players, f"fast vs baseline: seat {seat_no} win rate", "+3.0 pts", "t",
+                       1e-5, f"At {players} players, fast raises the seat {seat_no} win rate.",
+                       "variant", p_adjusted=1e-4, size=size)
+    found = [seat(2), seat(3), seat(2, " (fast)"), variant(2, 0, 0.3), variant(3, 1, 0.2),
+             seat(4, gap="-2.0 pts [-3.0, -1.0]", size=-0.1)]
+    text = summary._findings([("Seats", f, f.claim) for f in found])[1].text
+    lines = text.splitlines()
+    assert len(lines) == 3, text
+    assert "the same also at 3p, 2p (fast)" in lines[0]
+    assert "the same also at 3p seat 1" in lines[1]
+    assert lines[2].startswith("• At 4 players")          # the other direction: its own line
