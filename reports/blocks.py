@@ -103,6 +103,21 @@ def percent_interval(value: float, low: float, high: float, unit: str = " %",
     return f"{shown[0]}{unit} [{shown[1]}, {shown[2]}]"
 
 
+def number_interval(value: float, low: float, high: float, sign: str = "",
+                    digits: int = 2) -> str:
+    """"1.26 [1.12, 1.40]": one number of decimals for all three (at least ``digits``), more
+    when the bounds would print alike ("0.190 [0.187, 0.193]", never "0.19 [0.19, 0.19]")."""
+    while digits < 6 and round(high, digits) - round(low, digits) < 1.5 / 10 ** digits:
+        digits += 1
+    return f"{value:{sign}.{digits}f} [{low:{sign}.{digits}f}, {high:{sign}.{digits}f}]"
+
+
+def decimals(*values: float) -> int:
+    """Decimals for three significant digits of the largest of ``values`` (0 from 100 on)."""
+    top = max((abs(v) for v in values if v == v and v != 0), default=1.0)
+    return max(0, 2 - math.floor(math.log10(top)))
+
+
 @dataclass(frozen=True)
 class Mean:
     """A sample mean with its 95 % t interval (within the values the measure can take)."""
@@ -122,7 +137,7 @@ class Mean:
             return f"{self.value:.2f} [n = {self.n}: no interval]"
         if self.low == self.high:                 # every game the same value
             return f"{self.value:.2f} (in every game)"
-        return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"
+        return number_interval(self.value, self.low, self.high)
 
     @classmethod
     def from_sums(cls, n: int, total: float, squares: float,

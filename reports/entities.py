@@ -17,6 +17,7 @@ least ``TINY`` games; seats are tested by ``Section.seat_fairness`` and only dra
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import polars as pl
@@ -301,4 +302,13 @@ def _test(section: Section, players: int, kind: Kind, e: Estimate):
     finding_kind = "strategy" if kind.label == "strategy" else \
         "entity" if kind.assigned else "screen"
     return section.test(Finding(players, about, f"{rate} vs {100 * e.fair:.1f} %", e.diff.test,
-                                e.diff.p, claim, finding_kind, size=e.diff.d))
+                                e.diff.p, claim, finding_kind, size=_size(e)))
+
+
+def _size(e: Estimate) -> float:
+    """The effect in SDs of one win at the fair share: (rate - fair) / sqrt(fair (1 - fair)),
+    the same scale for every entity of a player count whichever test it had (the exact
+    binomial test has no Cohen's d), so the summary's "largest effect first" follows the
+    points it prints."""
+    spread = math.sqrt(e.fair * (1 - e.fair)) if 0 < e.fair < 1 else math.nan
+    return (e.value - e.fair) / spread if spread == spread and spread > 0 else e.diff.d

@@ -81,9 +81,13 @@ def _engine_text(manifest: dict) -> str:
 
 def _differs(variant: dict, spec) -> str:
     """The variant's changed rules, then its component changes (``market:Longsword.cost = 2``,
-    ``remove ...``, ``... x3``), or "printed rules"."""
+    ``remove ...``, ``... x3``), a granted card and its own strategies; "printed rules" only
+    when it changes none of them (a grant-only variant's row read "printed rules")."""
     rules = [f"{k} = {val}" for k, val in _changed(variant, spec).items()]
-    return ", ".join(rules + variant.get("components", [])) or "printed rules"
+    own = [f"grant = {variant['grant']}"] if variant.get("grant") else []
+    if variant.get("strategies"):
+        own.append("strategies = " + " | ".join(map(str, variant["strategies"])))
+    return ", ".join(rules + variant.get("components", []) + own) or "printed rules"
 
 
 def _changed(variant: dict, spec) -> dict:

@@ -103,3 +103,9 @@ def p_text(p: float) -> str:
     if p != p:
         return "–"
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def p_said(p: float, name: str = "p") -> str:
+    """"p = 0.012", "p < 0.001" (never "p = < 0.001"), "Holm p < 0.001" with ``name``."""
+    text = p_text(p)
+    return f"{name} {text}" if text.startswith("<") else f"{name} = {text}"

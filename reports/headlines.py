@@ -29,6 +29,14 @@ WORDS = {"won": "win rate", "score": "score", "winning_stars": "winning stars",
          "turns_after_shadow_master": "turns played after the Master of Shadows appears",
          "stones": "power stones won", "fame_spread": "fame gap between first and last",
          "shared_win": "share of shared wins"}
+# What a seat's score is in each game's own words (the seats table's "score").
+SCORES = {"dungeon_roll": "XP", "roll_player": "stars", "risky_adventure": "fame",
+          "adventure_realms": "VP"}
+
+
+def score_word(spec: Any) -> str:
+    """The seat score in the game's words ("XP" in Dungeon Roll), "score" where it has none."""
+    return SCORES.get(spec.name, "score")
 
 
 def words(spec: Any, column: str) -> str | None:

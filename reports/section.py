@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, percent_interval
+from reports.blocks import Details, Mean, Note, Paragraph, Rate, Table, decimals, \
+    number_interval, percent_interval
 from reports.findings import Family, Finding
 from reports.tables import BASELINE, RunTables, collect, moments, paired_moments, rate_of
 from simulate.statistics import (Difference, claimed_change, equal_seats, paired_means,
@@ -172,9 +173,10 @@ class Section:
             what = "the seats, each with its fixed strategy," if strategy else "the seats"
             add(Finding(players, f"equal {'seat-and-strategy' if strategy else 'seat'} win "
                                  f"rates{label}",
-                        f"sole wins by seat {wins}, chi2 = {chi2:.1f}", "chi-square", p_chi,
+                        f"sole wins {_counts(wins)}, chi2 = {chi2:.1f}", "chi-square",
+                        p_chi,
                         f"At {players} players {what} do not win equally often "
-                        f"(sole wins by seat {wins}{'; ' + mixed if mixed else ''})"
+                        f"(sole wins {_counts(wins)}{'; ' + mixed if mixed else ''})"
                         f"{label}.", kind))
         test_name = "paired t over seeds" if run.rotate else "paired t"
         gap_diff = within_game(int(n), float(s or 0), float(q or 0), test_name,
@@ -199,7 +201,7 @@ class Section:
         note = f"; {shared:,} game{'s' if shared != 1 else ''} with a shared win" if shared else ""
         shown_p = "– (not run: rotations of a seed are not independent)" if run.rotate \
             else _p(p_chi)
-        return [players, f"{wins}", shown_p, points(gap_diff) + note]
+        return [players, _counts(wins), shown_p, points(gap_diff) + note]
 
     def fixed_strategy(self, players: int, variant: str) -> str:
         """Seat 0's strategy when different strategies sit in fixed seats (no rotation), so a
@@ -287,6 +289,11 @@ class Section:
                 if stats:
                     found[m] = _difference(m, stats, variant in run.unpaired, run.rotate)
         return {m: v for m, v in found.items() if v is not None}
+
+
+def _counts(wins: list[int]) -> str:
+    """Counts by seat as counts, never like an interval: "seat 0: 360 · seat 1: 357"."""
+    return " · ".join(f"seat {seat}: {count:,}" for seat, count in enumerate(wins))
 
 
 def _per_game(query, keys: list[str], columns: list[str]):
@@ -384,7 +391,8 @@ def units(diff: Difference) -> str:
         return f"{diff.value:+.3g} [n = {diff.n}: no interval]"
     if diff.low == diff.high:
         return f"{diff.value:+.3g} in every game"
-    return f"{diff.value:+.3g} [{diff.low:+.3g}, {diff.high:+.3g}]"
+    return number_interval(diff.value, diff.low, diff.high, "+",
+                           decimals(diff.value, diff.low, diff.high))
 
 
 def _p(p: float) -> str:

@@ -74,7 +74,7 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
         if shared:       # several seats of one game play it: one value per game, not per seat
             results = results.group_by(run.keys).agg(
                 pl.col("won").cast(pl.Float64).mean(), pl.col("score").cast(pl.Float64).mean())
-        score = means(results, ["score"])[0][1]["score"]
+        score = means(results, ["score"], bounds=run.spec.score_bounds)[0][1]["score"]
         if not score.n:
             continue
         won, value = _win_cell(section, results, shared, len(seated) == seated.count(seated[0]),
@@ -124,7 +124,7 @@ def _budget_figure(section: Section, lineups: dict[str, str]) -> Figure | None:
             for variant, budget in budgets.items():
                 results = run.results_at(players, variant)
                 won = rates(results, "won")[0][1]
-                score = means(results, ["score"])[0][1]["score"]
+                score = means(results, ["score"], bounds=run.spec.score_bounds)[0][1]["score"]
                 if not won.n:
                     continue
                 (points if budget is not None else refs).append((budget, variant, won, score))

@@ -6,11 +6,12 @@ the config's ``[report] lead`` first."""
 from __future__ import annotations
 
 import math
+import re
 
 from reports import reaction
 from reports.blocks import Details, Heading, Note, Paragraph
-from reports.findings import claimable, p_text
-from reports.headlines import INTERNAL, headline_table, lead_of, words
+from reports.findings import claimable, p_said
+from reports.headlines import INTERNAL, headline_table, lead_of, score_word, words
 from reports.mechanics import summary_block
 from simulate.leads import columns, headlines, lead_column
 from simulate.statistics import claimed_change
@@ -27,25 +28,14 @@ def build(sections: list, run) -> list:
     said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
     found = _ranked([(t, f, text) for t, f, text in said if text], run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
-    blocks: list = _placeholders(run) + [headline_table(run, lead)]
+    blocks: list = [headline_table(run, lead)] + _findings(found)   # the answer first
     games = sum(run.count(p) for p in run.player_counts)
     blocks.append(Paragraph(
         f"{games:,} games: {_rules(run)} x player counts "
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
         f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
         f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
-    blocks += _rarely(sections)
-    if found:
-        blocks.append(Heading("What the run shows, largest effect first"))
-        lines = [f"• {text} (Holm p {_p(f.p_adjusted)}; {title})" for title, f, text in found]
-        blocks.append(Paragraph("\n".join(lines[:SHOWN])))
-        if len(lines) > SHOWN:
-            blocks.append(Details(f"… and {len(lines) - SHOWN} more",
-                                  [Paragraph("\n".join(lines[SHOWN:]))]))
-    else:
-        blocks.append(Paragraph("No test in this report finds a difference that survives "
-                                "Holm's correction: no seat, strategy or variant effect can be "
-                                "told apart from chance at this number of games."))
+    blocks += _placeholders(run) + _rarely(sections)     # warnings: one line each, folded
     changed = [line for s in sections for line in s.retrained_lines]
     if changed:
         blocks.append(Heading("Verdicts that change once the strategies adapt"))
@@ -63,6 +53,50 @@ def build(sections: list, run) -> list:
     if run.unpaired:
         blocks.append(Paragraph(f"Compared unpaired (own seed): {', '.join(sorted(run.unpaired))}."))
     return blocks
+
+
+def _findings(found: list) -> list:
+    """What the run shows: the claims surviving the correction, one line each."""
+    if not found:
+        return [Paragraph("No test in this report finds a difference that survives Holm's "
+                          "correction: no seat, strategy or variant effect can be told apart "
+                          "from chance at this number of games.")]
+    lines = [f"• {text} ({p_said(f.p_adjusted, 'Holm p')}; {title}{_also(alike)})"
+             for (title, f, text), alike in _grouped(found)]
+    blocks: list = [Heading("What the run shows, largest effect first"),
+                    Paragraph("\n".join(lines[:SHOWN]))]
+    if len(lines) > SHOWN:
+        blocks.append(Details(f"… and {len(lines) - SHOWN} more",
+                              [Paragraph("\n".join(lines[SHOWN:]))]))
+    return blocks
+
+
+def _grouped(found: list) -> list:
+    """One line per finding: the same finding at another player count, seat or variant (the
+    same comparison, the same direction) joins the first (largest) one's line."""
+    groups: dict[tuple, list] = {}
+    for item in found:
+        groups.setdefault(_alike(item[1]), []).append(item)
+    return [(items[0], [f for _, f, _ in items[1:]]) for items in groups.values()]
+
+
+def _alike(finding) -> tuple:
+    """A finding's comparison without its player count, seat or variant label, and its sign."""
+    about = re.sub(r"\bseat \d+", "seat", finding.about)
+    about = re.sub(r" \([^()]*\)$", "", about)                 # a seat test's variant label
+    sign = finding.size > 0 if finding.size == finding.size else \
+        not finding.estimate.lstrip().startswith("-")
+    return (finding.kind, about, sign)
+
+
+def _also(alike: list) -> str:
+    """"; also at 3 and 4 players" or "; also: 3p seat 1, 2p (fast)"."""
+    if not alike:
+        return ""
+    where = [f"{f.players}p" + "".join(f" {m}" for m in re.findall(r"\bseat \d+", f.about))
+             + "".join(f" {m}" for m in re.findall(r" (\([^()]*\))$", f.about))
+             for f in alike]
+    return "; the same also at " + ", ".join(dict.fromkeys(where))
 
 
 def _claims(sections: list) -> list:
@@ -109,8 +143,8 @@ def column_of(label: str | None, run) -> str | None:
     """The column behind a Variants measure label ("seat 0 win rate" -> "won")."""
     if label is None or label in columns(run.spec):
         return label
-    return next((c for c, word in (("won", "win rate"), ("score", "score")) if word in label),
-                None)
+    named = (("won", "win rate"), ("score", "score"), ("score", score_word(run.spec)))
+    return next((c for c, word in named if word in label), None)
 
 
 def _plain(finding, run) -> str | None:
@@ -213,7 +247,3 @@ def _precision(sections: list) -> list:
                       f"power at the level a claim passes: Holm over the report's {tests} tests, "
                       f"5 % / {tests} two-sided; from {basis}): {text}.")]
 
-
-def _p(p: float) -> str:
-    text = p_text(p)
-    return text if text.startswith("<") else f"= {text}"

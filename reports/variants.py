@@ -8,6 +8,7 @@ from reports import reaction
 from reports.blocks import FOLD_ROWS, Details, Paragraph, Table
 from reports.figures import sweep_figure
 from reports.findings import Finding
+from reports.headlines import score_word
 from reports.section import Measure, Section
 from reports.tables import BASELINE
 
@@ -15,19 +16,21 @@ from reports.tables import BASELINE
 def measures(run, players: int) -> list[Measure]:
     """What variants are compared on: win rate and mean score (per seat and overall, or the
     team's), then the game's own numeric metrics and the decisions made."""
+    score = score_word(run.spec)           # "XP" in Dungeon Roll: the game's word
     if run.cooperative:
         chosen = [Measure("team win rate", "results", "won", "rate", rank=0),
-                  Measure("team score", "results", "score", rank=1)]
+                  Measure(f"team {score}", "results", "score", rank=1)]
     elif players == 1:
         chosen = [Measure("solo win rate", "results", "won", "rate", rank=0),
-                  Measure("score", "results", "score", rank=1)]
+                  Measure(score, "results", "score", rank=1)]
     else:
-        chosen = [Measure("mean score (all seats)", "results", "score", rank=1)]
+        chosen = [Measure(f"mean {score} (all seats)", "results", "score", rank=1)]
         for seat in range(players):
             chosen += [Measure(f"seat {seat} win rate", "seats", "won", "rate", seat, rank=0),
-                       Measure(f"seat {seat} mean score", "seats", "score", "mean", seat,
+                       Measure(f"seat {seat} mean {score}", "seats", "score", "mean", seat,
                                rank=1)]
-    own = [c for c, (kind, _) in run.spec.game_columns.items() if kind in ("int", "float", "bool")]
+    own = [c for c, (kind, _) in run.spec.game_columns.items() if kind in ("int", "float", "bool")
+           and not (players == 1 and c.startswith("winning_"))]   # solo: the seat's own score
     chosen += [Measure(c, "games", c, "rate" if run.spec.game_columns[c][0] == "bool" else "mean")
                for c in own if not (run.cooperative and c in ("won", "score"))]
     return chosen + [Measure("decisions", "games", "decisions")]

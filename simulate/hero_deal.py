@@ -6,7 +6,9 @@ same in every variant: the deal depends on the game index only). Who meets whom 
 (one fixed stream per game and table size, so a run is reproducible and its variants pair game
 by game) and balanced: each block's pairing is the assignment (scipy's linear_sum_assignment)
 that gives the ordered pairs of heroes (seat i before seat j) met least so far, ties broken by
-the seeded stream. So at 2 players every ordered pair of different heroes meets about equally
+the seeded stream. A period of H - 1 blocks repeats (at 2 players about every allowed ordered
+pair once), so a compiled kernel, which plays each distinct table as one group of games, plays
+at most H(H - 1) groups per chunk. So at 2 players every ordered pair of different heroes meets about equally
 often (issue 33: seat s playing hero (i + s) mod H met each hero with its two neighbours only).
 Heroes a game never seats together (two Roll Player classes of one colour) never meet; a block
 the assignment cannot fill keeps the old stride deal (hero (i + s * stride) mod H).
@@ -46,8 +48,7 @@ def accepted(game: str, heroes: frozenset) -> bool:
 
 
 class Deal:
-    """The blocks of one game and table size, made in order and kept (a worker makes the
-    blocks up to its chunk's once: a few milliseconds per thousand games)."""
+    """The period of blocks of one game and table size, made once per process and repeated."""
 
     def __init__(self, game: str, seats: int, stride: int):
         self.game, self.seats, self.stride = game, seats, stride
@@ -56,6 +57,7 @@ class Deal:
         self.rng = random.Random(f"heroes = all: {game}, {seats} seats")
         self.met = [[0] * h for _ in range(h)]          # met[a][b]: a sat before b
         self.blocks: list[list[tuple[str, ...]]] = []
+        self.period = max(1, h - 1)      # seat 0's hero beside each other hero at seat 1 once
         pairs = [(a, b) for a in range(h) for b in range(h) if a < b]
         together = 2 <= get_game(game).players[1] and get_game(game).players[0] <= 2
         self.apart = {(a, b) for a, b in pairs if together and not
@@ -63,9 +65,11 @@ class Deal:
         self.apart |= {(b, a) for a, b in self.apart}
 
     def block(self, b: int) -> list[tuple[str, ...]]:
-        while len(self.blocks) <= b:
+        """Block ``b``: the period's blocks repeat, so a chunk holds at most period x H
+        different tables (a compiled kernel plays each table as one group of games)."""
+        while len(self.blocks) < self.period:
             self.blocks.append(self._next())
-        return self.blocks[b]
+        return self.blocks[b % self.period]
 
     def _next(self) -> list[tuple[str, ...]]:
         from scipy.optimize import linear_sum_assignment

@@ -10,7 +10,7 @@ the two conditions (not d_z, which pairing inflates); Holm's correction within a
 (Benjamini-Hochberg where a false discovery rate is wanted).
 
 Intervals hold at the edges (issue 20):
-- a rate's interval is Wilson's, except when fewer than ``SMALL_COUNT`` (30) successes or failures
+- a rate's interval is Wilson's, except when fewer than ``EXACT_COUNT`` (30) successes or failures
   were seen: then Clopper-Pearson (exact, scipy's binomtest(...).proportion_ci). Brown, Cai &
   DasGupta (2001, Statistical Science 16:101-133) show Wilson's coverage collapses near p = 0
   or 1 and recommend a boundary fix; the Jeffreys interval they also recommend dips too.
@@ -53,7 +53,8 @@ stats, optimize = _Imported("scipy.stats"), _Imported("scipy.optimize")
 Z95 = 1.959963984540054
 Z80 = 0.8416212335729143          # one-sided z for 80 % power
 ALPHA = 0.05
-SMALL_COUNT = 30                  # fewer successes or failures: Clopper-Pearson, not Wilson
+EXACT_COUNT = 30                  # fewer successes or failures: Clopper-Pearson, not Wilson
+SMALL_COUNT = 10                  # --until-ci's event floor (simulate/adaptive/until_ci.py)
 UNBOUNDED = (-math.inf, math.inf)
 
 
@@ -99,8 +100,8 @@ def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, fl
 
 def rate_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The interval of a rate: Wilson, or Clopper-Pearson when successes or failures are fewer
-    than SMALL_COUNT (see the module's docstring). Never of zero width for n >= 1."""
-    if min(k, n - k) < SMALL_COUNT:
+    than EXACT_COUNT (see the module's docstring). Never of zero width for n >= 1."""
+    if min(k, n - k) < EXACT_COUNT:
         return clopper_pearson(k, n, confidence)
     return wilson(k, n, confidence)
 

@@ -71,7 +71,8 @@ def test_summary_first_and_only_corrected_claims_within_a_player_count(reports, 
     significant = [f for s in report.sections for f in s.family.significant()]
     claimed = [f for f in significant if f.kind != "screen"  # screens are never claimed,
                and summary._plain(f, report.sections[0].run)]  # nor internal measures
-    assert len(claims) == min(len(claimed), SHOWN)           # the rest: "... and N more"
+    lines = summary._grouped([("", f, "") for f in claimed])   # one line per finding
+    assert len(claims) == min(len(lines), SHOWN)             # the rest: "... and N more"
     for finding in significant:
         assert finding.players is not None                  # never pooled across counts
         assert finding.p_adjusted < 0.05 and finding.p_adjusted >= finding.p

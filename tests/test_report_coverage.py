@@ -86,4 +86,4 @@ def test_a_hero_dealt_by_heroes_all_covers_its_random_deal_rate():
 
 def test_a_rare_rate_is_covered_near_its_nominal_level():
     low, mean = rare_rate_coverage()
-    assert low >= 0.935 and 0.95 <= mean <= 0.975
+    assert low >= 0.937 and 0.955 <= mean <= 0.975     # threshold 10: 93.5 %, 95.3 %

@@ -146,3 +146,15 @@ def test_power_sentence_speaks_of_discordant_games_only_for_paired_comparisons()
     assert "discordant" not in precision({"other_seed": {"seed": 1}})
     assert "unpaired" in precision({"other_seed": {"seed": 1}})
     assert "discordant games" in precision({})
+
+
+def test_a_grant_only_variant_is_not_shown_as_the_printed_rules():
+    """Issue 33: the Variants table showed a grant-only variant's row as "printed rules"."""
+    from reports.facts import _differs
+    from simulate.games import get_game
+    spec = get_game("adventure_realms")
+    assert _differs({"name": "b", "rules": {}}, spec) == "printed rules"
+    granted = _differs({"name": "g", "rules": {}, "grant": "adventure:Sword to seat 0"}, spec)
+    assert granted == "grant = adventure:Sword to seat 0"
+    assert "strategies = bold | random" in _differs({"name": "s", "rules": {},
+                                                     "strategies": ["bold", "random"]}, spec)

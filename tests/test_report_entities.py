@@ -2,6 +2,7 @@
 tested against the fair share with the game as unit and drawn as forest plots; a planted
 imbalance reaches the summary, identical entities claim nothing, a fixed strategy's seat is
 named as the strategy's, and rotations of one seed are one unit."""
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -219,3 +220,23 @@ def test_the_with_and_without_join_in_blocks_of_games_sums_to_the_whole(monkeypa
         monkeypatch.setattr(entities, "BLOCK", block)
         found = entities._joined_in_blocks(present, won, ["game"], "hero", stats).sort("hero")
         assert found.equals(whole.cast(found.schema)), block
+
+
+def test_entity_findings_rank_by_the_effect_they_print():
+    """Issue 33: Thief -6.1, Bard +7.2, then Sorcerer -7.8 (its exact binomial test had no
+    Cohen's d, so it ranked last)."""
+    from reports.entities import Estimate, Kind, _test
+    from reports.findings import report_wide
+    from simulate.statistics import Difference
+    g, s = dealt(np.random.default_rng(0), 40, 4)
+    section = Section("Heroes", from_frames(g, s, FakeSpec()))
+    kind = Kind("class", "class", True, "")
+    for name, value, d in (("Thief", 0.189, -0.40), ("Bard", 0.322, 0.10),
+                           ("Sorcerer", 0.172, math.nan)):
+        diff = Difference(value - 0.25, value - 0.29, value - 0.21, 1e-6, 500, "t", d)
+        _test(section, 4, kind, Estimate(name, 500, value, value - 0.04, value + 0.04, 0.25,
+                                         diff))
+    report_wide([section.family])
+    found = summary._ranked([("Heroes", f, f.claim) for f in section.family.findings],
+                            section.run, None)
+    assert [f.about.split()[1] for _, f, _ in found] == ["Sorcerer", "Bard", "Thief"]

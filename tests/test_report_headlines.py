@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from reports import headlines, summary, variants
-from reports.blocks import FOLD_ROWS, Details, Note, Paragraph, Table
+from reports.blocks import FOLD_ROWS, Details, Heading, Note, Paragraph, Table
 from reports.findings import Finding
 from reports.section import Section
 from reports.tables import from_frames
@@ -175,7 +175,7 @@ def test_an_unknown_lead_is_one_line_and_exit_2(tmp_path):
         result.output and "Traceback" not in result.output
 
 
-def competitive_run(lead=None):
+def competitive_run(lead=None, placeholders=()):
     """Synthetic 2-player games: 'wide' lengthens every game by 6 turns (d ~ 4), 'narrow'
     makes 30 of 80 games long (d ~ 1) and adds 40 decisions; the lead may name a measure."""
     rng = np.random.default_rng(11)
@@ -188,7 +188,7 @@ def competitive_run(lead=None):
                            (pl.col("game") < long).alias("long"),
                            (pl.col("decisions") + decisions).alias("decisions"))
         parts.append((g, s))
-    run, _, _ = run_of("synthetic", parts, cooperative=False)
+    run, _, _ = run_of("synthetic", parts, cooperative=False, placeholders=placeholders)
     if lead:
         run.manifest["config"] = {"report": {"lead": lead}}
     return run
@@ -341,3 +341,50 @@ def test_a_seat_finding_carries_its_effect_size_for_ranking():
     gap = next(f for f in section.family.findings if "minus the others" in f.about)
     assert gap.size == gap.size and gap.size == section.differences[
         ("first seat", 2, "first seat minus the others")].d
+
+
+def test_the_findings_come_before_the_warnings_and_the_folded_tables():
+    """Issue 33: a Roll Player class study's findings started ~3,400 characters in, after the
+    placeholder list and the mechanic-use table."""
+    run = competitive_run(placeholders=("hero powers: invented",))
+    _, blocks = summary_text(run)
+    shows = next(i for i, b in enumerate(blocks) if isinstance(b, Heading)
+                 and b.text.startswith("What the run shows"))
+    assert isinstance(blocks[0], Table) and shows == 1
+    assert all(not isinstance(b, (Note, Details)) for b in blocks[:shows + 2])
+    assert any(isinstance(b, Note) and "Placeholder" in b.text for b in blocks[shows:])
+
+
+def test_variant_findings_name_the_score_in_the_game_s_words_and_solo_tests_it_once():
+    """Issue 33: lead = "mean XP" findings said "mean score"; solo Dungeon Roll's score and
+    winning score were two claims of one number."""
+    g, s = tables("dungeon_roll", 1, winning_score=lambda rng, n: rng.integers(0, 30, n))
+    run = from_frames(g, s, FakeSpec(name="dungeon_roll"))
+    run.spec.game_columns = {"winning_score": ("int", "XP of the winner")}
+    labels = [m.label for m in variants.measures(run, 1)]
+    assert "XP" in labels and "winning_score" not in labels and "score" not in labels
+    two = [m.label for m in variants.measures(run, 2)]
+    assert "seat 0 mean XP" in two and "mean XP (all seats)" in two
+    assert summary.column_of("seat 0 mean XP", run) == "score"
+
+
+def test_a_finding_at_every_player_count_seat_and_variant_is_one_line():
+    """Issue 33: each finding repeated per seat and per player count, the first-seat finding
+    repeated per variant."""
+    def seat(players, label="", gap="+5.0 pts [3.0, 7.0]", size=0.2):
+        return Finding(players, f"first seat minus the others{label}", gap, "paired t", 1e-5,
+                       f"At {players} players the first seat wins more{label}.", "seat",
+                       p_adjusted=1e-4, size=size)
+
+    def variant(players, seat_no, size):
+        return Finding(players, f"fast vs baseline: seat {seat_no} win rate", "+3.0 pts", "t",
+                       1e-5, f"At {players} players, fast raises the seat {seat_no} win rate.",
+                       "variant", p_adjusted=1e-4, size=size)
+    found = [seat(2), seat(3), seat(2, " (fast)"), variant(2, 0, 0.3), variant(3, 1, 0.2),
+             seat(4, gap="-2.0 pts [-3.0, -1.0]", size=-0.1)]
+    text = summary._findings([("Seats", f, f.claim) for f in found])[1].text
+    lines = text.splitlines()
+    assert len(lines) == 3, text
+    assert "the same also at 3p, 2p (fast)" in lines[0]
+    assert "the same also at 3p seat 1" in lines[1]
+    assert lines[2].startswith("• At 4 players")          # the other direction: its own line

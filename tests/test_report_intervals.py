@@ -96,3 +96,47 @@ def test_until_ci_never_calls_a_variant_that_changed_nothing_settled_by_zero_wid
     widths = headline_intervals(tmp_path, 400, cooperative=False)
     assert math.isclose(widths["same - baseline, 1p, seat 0: win rate"], 2 * 1.96 / 402,
                         rel_tol=1e-3)                      # Agresti-Min, as the report prints
+
+
+def test_no_interval_prints_with_zero_width_and_one_precision_throughout():
+    """Issue 33: "0.19 [0.19, 0.19]" (Dungeon Roll), "0.01 [0.01, 0.01]" (Roll for Adventure)
+    and "1.26 [1.12, 1.4]"."""
+    from reports.section import units
+    from simulate.statistics import Difference
+    assert str(Mean(0.19, 0.1885, 0.1915, 10_000)) == "0.190 [0.189, 0.192]"
+    assert str(Mean(0.01, 0.0097, 0.0104, 10_000)) == "0.0100 [0.0097, 0.0104]"
+    assert units(Difference(1.26, 1.12, 1.4, 0.01, 100, "t")) == "+1.26 [+1.12, +1.40]"
+    assert units(Difference(125.0, 110.0, 140.2, 0.01, 100, "t")) == "+125 [+110, +140]"
+
+
+def test_a_skill_ladder_score_stays_within_what_a_score_can_take():
+    """Issue 33: "random play 0.02 [-0.02, 0.05]" for a score that cannot go below 0."""
+    import dataclasses
+
+    from reports.skill import _ladder
+    from tests.test_report_statistics import FakeSpec
+    games = 200
+    score = np.zeros(games * 2)
+    score[:2] = 1.0
+    seats = pl.DataFrame({"game": np.repeat(np.arange(games), 2), "variant": "baseline",
+                          "players": 2, "seat": np.tile([0, 1], games), "strategy": "random",
+                          "score": score, "won": np.tile([True, False], games)})
+    spec = dataclasses.replace(FakeSpec(), score_bounds=(0.0, 8.0))
+    run = from_frames(seats.filter(pl.col("seat") == 0).select("game", "variant", "players"),
+                      seats, spec)
+    table = _ladder(Section("Skill", run), 2, {"baseline": "random|bold"})
+    assert table.rows[0][3].low >= 0.0
+
+
+def test_counts_print_as_counts_and_a_small_p_once():
+    """Issue 33: "sole wins by seat [360, 357, 192]" read like an interval; "p = < 0.001"."""
+    from reports.findings import p_said
+    from tests.test_report_statistics import FakeSpec, competitive
+    rng = np.random.default_rng(2)
+    games, seats = competitive(rng, "baseline", 3, 300)
+    section = Section("Seats", from_frames(games, seats, FakeSpec()))
+    row = section.seat_fairness(3)
+    assert row[1].startswith("seat 0: ") and "[" not in row[1]
+    chi = next(f for f in section.family.findings if f.test == "chi-square")
+    assert "[" not in chi.estimate and "[" not in chi.claim
+    assert p_said(0.0001) == "p < 0.001" and p_said(0.0123, "Holm p") == "Holm p = 0.012"

@@ -124,3 +124,13 @@ def test_classes_of_one_colour_never_meet_and_every_other_pair_does():
     assert all(len({colour[c] for c in t}) == 4 for t in tables)
     pairs = Counter(tuple(t[:2]) for t in hero_tables("roll_player", 2, 1200))
     assert len(pairs) == 12 * 11 - 12 and min(pairs.values()) >= 0.4 * max(pairs.values())
+
+
+def test_a_strategy_without_a_compiled_twin_is_named_not_the_line_up():
+    """Issue 33: "no compiled twin (only the built-in ones: bold|search|random)"."""
+    from simulate.compiled import unsupported_seats
+
+    def compiled_seats(seats):
+        return None if any(s.name == "search" for s in seats) else [0] * len(seats)
+    why = unsupported_seats("dungeon_roll", ["bold", "search", "random"], compiled_seats)
+    assert why.startswith("search has no compiled twin") and "bold" not in why

@@ -10,7 +10,7 @@ import polars as pl
 
 from reports.blocks import (Figure, Heading, Note, Paragraph, Rate, Table, figure_svg,
                             mean_ci, plot_style, rate)
-from reports.findings import Finding
+from reports.findings import Finding, p_said
 from reports.mechanics import Mechanic, counted, positive
 from reports.section import points
 from reports.tables import BASELINE, COUNT, collect
@@ -51,10 +51,6 @@ def _placeholder_warning() -> Note:
     """One line: which parts are placeholders is in the summary (the run's, folded)."""
     return Note("WARNING — placeholder card data in use (which parts: see the summary; edit "
                 "data/): results describe placeholder decks, not a finished game.")
-
-
-def _p(p: float) -> str:
-    return "–" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3f}")
 
 
 def _seat_block(section, s: pl.DataFrame, n: int, variant: str) -> list:
@@ -101,7 +97,7 @@ def _guild_block(section, s: pl.DataFrame, n: int) -> Table | None:
     counts = np.array([[w, n - w] for w, n in zip(table["w"], table["n"])], dtype=float)
     if len(rows) > 1 and counts[:, 0].sum() > 0 and counts[:, 1].sum() > 0:
         chi, p = rates_differ(counts)
-        caption += f" Chi-square of independence: {chi:.2f}, p = {_p(p)}."
+        caption += f" Chi-square of independence: {chi:.2f}, {p_said(p)}."
         section.test(Finding(n, "win rate by dominant guild", f"chi2 = {chi:.1f}",
                              "chi-square", p,
                              f"At {n} players the win rate differs by dominant guild.", "screen"))

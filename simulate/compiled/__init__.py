@@ -7,7 +7,6 @@ the runner's tables. ``simulate.engines.kernel_module`` finds a game's driver by
 from __future__ import annotations
 
 import numpy as np
-import polars as pl
 
 from simulate.config import heroes_for_game
 from simulate.games import get_game
@@ -98,12 +97,22 @@ def _in_runner_order(spec, parts: list, task: dict) -> tuple[dict, dict]:
                                 for k in keys])
     by_seat = np.argsort(seat_keys, kind="stable")
     traces = [t for g, _ in parts for t in g.pop(TRACE_COLUMN, ())]
-    games = pl.concat([frame(g, GAME_COLUMNS, spec.game_columns) for g, _ in parts])[by_game]
-    seats = pl.concat([frame(s, SEAT_COLUMNS, spec.seat_columns) for _, s in parts])[by_seat]
+    games = frame(_joined([g for g, _ in parts]), GAME_COLUMNS, spec.game_columns)[by_game]
+    seats = frame(_joined([s for _, s in parts]), SEAT_COLUMNS, spec.seat_columns)[by_seat]
     game_columns = {c: games[c] for c in games.columns}
     if task.get("trace"):
         game_columns[TRACE_COLUMN] = [traces[i] for i in by_game]
     return game_columns, {c: seats[c] for c in seats.columns}
+
+
+def _joined(parts: list[dict]) -> dict[str, list]:
+    """The groups' columns end to end, one list per column (one frame for the chunk, not one
+    per group: heroes = "all" plays up to H(H - 1) groups)."""
+    return {c: [x for part in parts for x in _listed(part[c])] for c in parts[0]}
+
+
+def _listed(values) -> list:
+    return values.tolist() if hasattr(values, "tolist") else list(values)
 
 
 def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None:
@@ -114,8 +123,10 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     except Exception as exc:            # the config check names the problem; here: no twin
         return f"the seats cannot be built, so no compiled twin plays them ({exc})"
     if compiled_seats(seats) is None:
-        return ("a seat plays a strategy with no compiled twin (only the built-in ones: "
-                f"{'|'.join(s.describe() for s in seats)})")
+        lacking = [s.describe() for s in seats if compiled_seats([s] * len(seats)) is None]
+        named = ", ".join(dict.fromkeys(lacking)) or "|".join(s.describe() for s in seats)
+        return (f"{named} has no compiled twin (only the built-in strategies at their "
+                "parameters have one)")
     return None
 
 
