@@ -264,6 +264,18 @@ def ratios_part(results: dict) -> None:
     print("\n".join(ratios.table(results["ratios"])), flush=True)
 
 
+def crn_part(results: dict) -> None:
+    """Common random numbers per game (bench/crn_<game>.py): the share of paired games left
+    identical by a change no seat's play reaches, and var(A - B) / (var(A) + var(B)) of the
+    headline under a typical change (lower: pairing saves that share of the games)."""
+    import importlib
+    results["crn"] = {}
+    for game in game_names():
+        module = importlib.import_module(f"crn_{game}")
+        module.main()
+        results["crn"][game] = json.loads((HERE / f"crn_{game}.json").read_text())
+
+
 def dask_part(results: dict) -> None:
     """Games per second on a Dask cluster of separate processes with 1 and 2 workers, and an
     extrapolation to N machines labelled so (bench/dask_scaling.py)."""
@@ -272,7 +284,8 @@ def dask_part(results: dict) -> None:
 
 
 def main() -> None:
-    parts = {"dask": dask_part, "search": search_part, "strength": strength_part, "train": train_part,
+    parts = {"crn": crn_part, "dask": dask_part, "search": search_part,
+             "strength": strength_part, "train": train_part,
              "cards": cards_part, "ratios": ratios_part, "error-budget": error_budget_part,
              "dungeon-roll-kernel": dungeon_roll_kernel_part, "coverage": coverage_part}
     if sys.argv[1:2] and sys.argv[1] in parts:  # only these figures, keeping the others
@@ -315,6 +328,7 @@ def main() -> None:
     error_budget_part(results)
     coverage_part(results)
     dask_part(results)
+    crn_part(results)
     (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {HERE / 'results.json'}")
 
