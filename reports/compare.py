@@ -168,8 +168,7 @@ def _component_changes(a: RunTables, b_: RunTables) -> list[str]:
     files_a, files_b = _played_files(a), _played_files(b_)
     if files_a is None or files_b is None:
         folders = [r.manifest.get("components_folder") for r in (a, b_)]
-        if folders[0] == folders[1] and a.manifest.get("fingerprint", {}).get(
-                "components folder") == b_.manifest.get("fingerprint", {}).get("components folder"):
+        if folders[0] == folders[1] and _component_hashes(a) == _component_hashes(b_):
             return []
         return [f"components folder: {_shown(folders[0])} → {_shown(folders[1])} (its files "
                 "changed since, so the entries that differ cannot be shown)"]
@@ -186,16 +185,24 @@ def _component_changes(a: RunTables, b_: RunTables) -> list[str]:
     return found
 
 
+def _component_hashes(run: RunTables) -> dict:
+    from simulate.manifest import COMPONENTS
+    return {k: v for k, v in run.manifest.get("fingerprint", {}).items() if k.startswith(COMPONENTS)}
+
+
 def _played_files(run: RunTables) -> dict[str, Any] | None:
     """{file name: JSON} the run's set-up read (its components folder or the shipped data/), or
     None when those files changed since the run (their fingerprint no longer matches)."""
-    from simulate.games.component_files import data_games, folder_digest, shipped_files
+    from simulate.games.component_files import data_games, file_hashes, shipped_files
+    from simulate.manifest import COMPONENTS
     from simulate.sources import ROOT
     folder = run.manifest.get("components_folder")
     recorded = run.manifest.get("fingerprint", {})
     if folder:
         path = Path(folder)
-        if not path.is_dir() or folder_digest(path) != recorded.get("components folder"):
+        played = {k: v for k, v in recorded.items() if k.startswith(COMPONENTS)}
+        if not path.is_dir() or played != {f"{COMPONENTS}{path / name}": h
+                                           for name, h in file_hashes(path).items()}:
             return None
         return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(path.glob("*.json"))}
     if run.spec.name not in data_games():

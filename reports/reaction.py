@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports.blocks import Note, Table
+from reports.blocks import Details, Note, Table
 from reports.tables import collect
 
 RARELY = 0.05          # a variant that changed fewer paired games than this is flagged
@@ -42,15 +42,16 @@ def changed_shares(run) -> dict[str, dict[int, tuple[int, int]]]:
             for variant in run.compared if variant not in run.unpaired}
 
 
-def table(shares: dict) -> Table | None:
-    """The Variants section's 'how many games each variant changed'."""
+def table(shares: dict) -> Details | None:
+    """The Variants section's 'how many games each variant changed', folded."""
     rows = [[variant, players, f"{d:,} of {n:,}", f"{100 * d / n:.1f} %" if n else "–"]
             for variant, found in shares.items() for players, (n, d) in found.items()]
     if not rows:
         return None
-    return Table(["variant", "players", "games that ended differently", "share"], rows,
-                 "How many paired games each variant changed at all (any score, rank, win or "
-                 "game column); a change the strategies hardly meet says little about the design")
+    return Details("How many paired games each variant changed at all", [Table(
+        ["variant", "players", "games that ended differently", "share"], rows,
+        "Paired games that ended differently in any score, rank, win or game column; a change "
+        "the strategies hardly meet says little about the design")])
 
 
 def notes(shares: dict) -> list:

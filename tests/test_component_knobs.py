@@ -101,7 +101,7 @@ def test_remove_and_copies_change_the_decks_the_game_deals(tmp_path):
     ('"market:Longsword.cots" = 2', ["field 'cots' is unknown", "did you mean"]),
     ('"market:Longsword.cost" = "cheap"', ["variant 'v'", "cost 'cheap' must be an integer"]),
     ('"market:Longsword.cost" = 99', ["cost 99 must be at most 20"]),
-    ('remove = ["classes:Thief"]', ["change numbers only"]),          # the engine's actions
+    ('remove = ["classes:Thief"]', ["a class cannot be removed or copied"]),   # the engine's actions
     ('copies = { "market:Longsword" = 2 }', ["change numbers only"]),
     ('remove = ["market:Longswor"]', ["did you mean 'Longsword'"]),   # removed: out of the game
     ('copies = { "market:Longswrd" = 2 }', ["did you mean 'Longsword'"]),

@@ -27,7 +27,7 @@ def test_a_variant_that_changes_3_of_100_games_is_counted_and_flagged():
     assert shares == {"rare": {2: (100, 3)}}
     [note] = reaction.notes(shares)
     assert "rare (3.0 % at 2 players)" in note.text
-    assert reaction.table(shares).rows == [["rare", 2, "3 of 100", "3.0 %"]]
+    assert reaction.table(shares).blocks[0].rows == [["rare", 2, "3 of 100", "3.0 %"]]
 
 
 def test_a_variant_that_changes_many_games_or_none_gets_no_rare_line():

@@ -1,12 +1,11 @@
 """Ordered lists for the kernels: row ``row`` of the int matrix ``L`` holds a list of the engine,
 in the engine's order, its length in ``N[row]`` (Roll for Adventure's and Roll Player's decks,
-boards, hands...). Each function does what the Python list method named does; ``shuffle`` is
-the engines' own ``State.shuffle`` and ``next_combination`` steps ``itertools.combinations``."""
+boards, hands...). Each function does what the Python list method named does, and
+``next_combination`` steps ``itertools.combinations`` (shuffles are keyed: kernels/chance.py)."""
 from __future__ import annotations
 
 from numba import njit
 
-from simulate.kernels.cpython_random import mt_random
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -34,15 +33,6 @@ def pop(L, N, row):
     """``list.pop()``: the last item."""
     N[row] -= 1
     return L[row, N[row]]
-
-
-@njit(cache=True)
-def shuffle(L, row, n, mt):
-    """The engines' ``State.shuffle`` of the first ``n`` items of the row (not
-    random.shuffle): from the end, j = int(random() * (i + 1)) with CPython's MT19937."""
-    for i in range(n - 1, 0, -1):
-        j = int(mt_random(mt) * (i + 1))
-        L[row, i], L[row, j] = L[row, j], L[row, i]
 
 
 @njit(cache=True)

@@ -25,7 +25,7 @@ from simulate.games.risky_adventure.state import INACTIVE
 
 # the lists of L (shared by the kernels), re-exported for this game's kernel modules
 from simulate.kernels.lists import (index_of, next_combination, pop, pop_at, push,  # noqa: E402,F401
-                                    remove, shuffle)
+                                    remove)
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
 
