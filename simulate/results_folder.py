@@ -180,7 +180,13 @@ def clear(path: Path, manifest: dict) -> int:
     re-training race's folder the same way; return how many files were removed. Every entry,
     the races' manifests included, is checked before the first is deleted: a damaged race is
     one line with nothing deleted, never a half-cleared run."""
-    plan = _clear_plan(path, manifest) if manifest else [(path, [])]
+    return _remove(_clear_plan(path, manifest) if manifest else [(path, [])])
+
+
+def _remove(plan: list[tuple[Path, list[Path]]]) -> int:
+    """Delete a checked plan's files, then its emptied table and race folders (the run's own
+    folder, the plan's last, stays)."""
+    path = plan[-1][0]
     for folder, files in plan:
         for file in files:
             file.unlink(missing_ok=True)
@@ -228,9 +234,10 @@ def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
         manifest = check_out(path)          # again, now that no other run can change it
         unfinished = is_claimed(path)       # a --fresh or first write that was killed
         if manifest is None or fresh or unfinished:
+            plan = _clear_plan(path, manifest) if manifest else [(path, [])]   # all checked
             if not unfinished:
-                write_inside(path, CLAIM, CLAIM_TEXT)   # first: the folder stays the tool's
-            clear(path, manifest or {})
+                write_inside(path, CLAIM, CLAIM_TEXT)   # before a deletion: the folder stays the tool's
+            _remove(plan)
             manifest = None
         yield manifest
 

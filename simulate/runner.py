@@ -33,7 +33,8 @@ from simulate.worker_watchdog import exit_with_parent, strategies_processes_end
 from strategies import build_strategy, strategies_for
 
 MASK64 = (1 << 64) - 1
-NAME_CHARS = 200              # of a strategy's describe() in the tables
+DESCRIBE_CHARS = 400          # of a strategy's describe() in the tables (a built-in with every
+                             # parameter set names itself in ~250)
 
 # Task keys a compiled kernel never sees: it plays only built-in strategies (untimed), and the
 # watchdog's parent pid is the runner's business.
@@ -246,12 +247,12 @@ def described_seats(seats: list, first: int, post: Post | None) -> list[str]:
 
 
 def capped_name(name: str) -> str:
-    """A strategy's ``describe()`` as the tables and every line keep it: at most NAME_CHARS
+    """A strategy's ``describe()`` as the tables and every line keep it: at most DESCRIBE_CHARS
     characters (a 1 MB name would make a 1 MB summary line), the cut said in the name."""
-    if len(name) <= NAME_CHARS:
+    if len(name) <= DESCRIBE_CHARS:
         return name
     said = f"... (describe() cut: {len(name):,} characters)"
-    return name[:NAME_CHARS - len(said)] + said
+    return name[:DESCRIBE_CHARS - len(said)] + said
 
 
 def _form_name(form: Any) -> str:

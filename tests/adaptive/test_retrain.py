@@ -55,10 +55,10 @@ def test_a_rule_that_pays_once_the_strategy_adapts_changes_the_verdict(tmp_path)
     report, said = play(tmp_path, '["retire_level"]')
     assert "dragon pays (re-trained): trained parameters beat the defaults" in said
     assert CHANGES in report
-    assert ("dragon pays: with strategies re-trained for this rule, it raises the score" in
+    assert ("dragon pays: with strategies re-trained for this rule, it raises the XP" in
             report)
-    assert "with the baseline&#39;s strategies it changes nothing in the score" in report
-    assert "dragon pays (re-trained) vs baseline (re-trained): score" in report
+    assert "with the baseline&#39;s strategies it changes nothing in the XP" in report
+    assert "dragon pays (re-trained) vs baseline (re-trained): XP" in report
     assert "1 variant besides the printed rules" in report          # the twin is no rule
     manifest = json.loads((tmp_path / "o" / "manifest.json").read_text())
     names = [v["name"] for v in manifest["identity"]["variants"]]

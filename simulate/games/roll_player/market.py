@@ -47,6 +47,8 @@ class MarketFlow:
             self.shuffle(pile, t.comp.shuffle_keys.cards, self.market_seed())
             t.discard.extend(pile[:k])
             del pile[:k]
+        if self.events is not None and t.discard:  # face up: the Druid may recall them
+            self._log("set-up discards: " + ", ".join(t.comp.cards[c].name for c in t.discard))
         self.deck = piles[1] + piles[0]            # the top of the deck is the end
         self.grant_price = [0] * t.n               # a paid grant's cost, out of starting Gold
         if grant is not None:

@@ -45,8 +45,10 @@ class State(SetUp, SheetActions, MarketFlow, Scoring):
         self._window = TableView(t)                 # one read-only window for the game
         self._views = [View(s, self._window) for s in range(n)]
         self._fixed = self._check_heroes(heroes, n)
+        self.events = []                             # set-up's lines: a log begins with them
         self._setup_market(grant)
         self._proceed()
+        self.set_up_events, self.events = self.events, None
 
     # --- the contract -------------------------------------------------------------------
     def legal_actions(self) -> list:
