@@ -84,10 +84,8 @@ def wilson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval of k successes in n, within [0, 1]; (nan, nan) when n = 0."""
     if n == 0:
         return (math.nan, math.nan)
-    z = _z(confidence)
-    centre = (k + z * z / 2) / (n + z * z)
-    half = z * math.sqrt(k * (n - k) / n + z * z / 4) / (n + z * z)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    found = stats.binomtest(k, n).proportion_ci(confidence, method="wilson")
+    return (max(0.0, float(found.low)), min(1.0, float(found.high)))
 
 
 def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -317,16 +315,6 @@ def holm(pvalues: list[float]) -> list[float]:
         adjusted[i] = running
     return adjusted
 
-
-def benjamini_hochberg(pvalues: list[float]) -> list[float]:
-    """Benjamini-Hochberg adjusted p-values (false discovery rate); nan stays nan."""
-    present = sorted(((p, i) for i, p in enumerate(pvalues) if p == p), reverse=True)
-    adjusted = [math.nan] * len(pvalues)
-    m, running = len(present), 1.0
-    for rank, (p, i) in enumerate(present):
-        running = min(running, m * p / (m - rank))
-        adjusted[i] = running
-    return adjusted
 
 
 def equal_seats(wins_by_seat: list[int]) -> tuple[float, float]:

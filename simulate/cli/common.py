@@ -8,18 +8,11 @@ from typing import Annotated, Iterator
 
 import typer
 import typer.core
-
-try:                                    # typer >= 0.29 carries its own copy of click
-    from typer._click import exceptions as click_errors
-except ImportError:                     # pragma: no cover
-    from click import exceptions as click_errors
+from typer.exceptions import TyperException
 
 from simulate import interrupts
 from simulate.games.base import ConfigError, IllegalActionError
 
-# click's Abort (Ctrl-C at a prompt); typer's own copy of click has none, and then Ctrl-C
-# arrives as KeyboardInterrupt
-ABORT = getattr(click_errors, "Abort", KeyboardInterrupt)
 
 ConfigPath = Annotated[str, typer.Argument(help="The run's TOML file.", show_default=False)]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
@@ -92,16 +85,21 @@ class OneLineGroup(typer.core.TyperGroup):
         previous = interrupts.install()       # Ctrl-C and SIGTERM: a genuine interrupt
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click_errors.NoArgsIsHelpError as exc:
-            exc.show()
-            code = 2
-        except click_errors.ClickException as exc:
-            typer.echo(one_line(exc.format_message()), err=True)
+        except TyperException as exc:         # click's usage errors derive from it (typer 0.29)
+            if _is_help(exc):                 # no arguments to a group: its help, exit code 2
+                typer.echo(exc.format_message(), err=True)
+            else:
+                typer.echo(one_line(exc.format_message()), err=True)
             code = exc.exit_code
-        except (ABORT, KeyboardInterrupt):
+        except (typer.Abort, KeyboardInterrupt):
             typer.echo(f"\n{INTERRUPTED}", err=True)
             code = 130
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_help(exc: TyperException) -> bool:
+    ctx = getattr(exc, "ctx", None)
+    return ctx is not None and exc.format_message() == ctx.get_help()

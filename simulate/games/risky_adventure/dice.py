@@ -7,7 +7,6 @@ clock setting one spare die to the missing face.
 """
 from __future__ import annotations
 
-import itertools
 from functools import cache
 from math import factorial
 
@@ -99,10 +98,3 @@ def pay_chance(need: tuple, clocks: int, dice: int, die_faces: tuple,
     return sum(p for counts, p in outcomes(dice, die_faces)
                if fewest_clocks(counts, [], pools, dice, 0) <= clocks)
 
-
-def all_rolls(dice: int, die_faces: tuple):
-    """Every ordered roll of the dice (6^4 for the printed dice), as symbol counts: the
-    exhaustive check of the digest's odds."""
-    faces = face_symbols(die_faces)
-    for roll in itertools.product(faces, repeat=dice):
-        yield [roll.count(0), roll.count(1), roll.count(2)]

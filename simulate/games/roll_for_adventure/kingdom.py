@@ -50,9 +50,6 @@ class KingdomQueries:
             n += sum(1 for d in self.hand if d < HERO_DICE)
         return n
 
-    def forest_needed(self) -> int:
-        return self.forest_boundary - len(self.forest)
-
     def ice_cave_count(self) -> int:
         return 6 - self.ice_cave.count(-1)
 

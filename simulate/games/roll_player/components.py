@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from simulate.games.base import did_you_mean
 from simulate.games.chance import card_ids
-from simulate.games.component_files import (ComponentError, DataFile, DataFolder, Strict,
+from simulate.games.component_files import (DataFile, DataFolder, Strict,
                                             arguments_of_kind, cached_loader, short)
 
 SHIPPED = DATA = Path(__file__).parent / "data"
@@ -116,15 +116,6 @@ class Components(NamedTuple):
     placeholders: tuple[str, ...]
     shuffle_keys: Keys
     removed: tuple[int, ...] = ()     # Market cards a study took out of the game (not dealt)
-
-
-def parse_goal(text: str, stars_by_form: dict[str, int], where: str) -> tuple[int, int, int]:
-    """``"14-15"`` -> (14, 15, stars of "range"); ``"18"`` -> (18, 18, 4);
-    ``"14+"`` -> (14, 99, 1)."""
-    try:
-        return _goal(text, stars_by_form)
-    except ValueError as exc:
-        raise ComponentError(f"roll_player {where}: {exc}") from None
 
 
 def _goal(text: str, stars_by_form: dict[str, int]) -> tuple[int, int, int]:

@@ -1,9 +1,11 @@
 """The digest's dice odds, reproduced exactly by the engine's own dice and payment code."""
+import itertools
+
 import pytest
 
 from simulate.games.risky_adventure import Rules
 from simulate.games.risky_adventure.components import combination
-from simulate.games.risky_adventure.dice import (all_rolls, face_symbols, fewest_clocks,
+from simulate.games.risky_adventure.dice import (face_symbols, fewest_clocks,
                                                  pay_chance, roll_counts)
 
 from .helpers import claims, exc, force_rolls, place, put_on_top, table
@@ -11,6 +13,12 @@ from .helpers import claims, exc, force_rolls, place, put_on_top, table
 # Digest, "Dice odds": P(a roll of 4 dice contains at least the combination), no clocks.
 DIGEST = {"F": .94, "M": .80, "P": .52, "FF": .69, "FM": .74, "MM": .41, "FP": .47, "MP": .38,
           "PP": .13, "FFF": .31, "FFM": .50, "FMP": .33, "MMM": .11, "FFFF": .06, "MMMM": .01}
+
+
+def all_rolls(dice: int, die_faces: tuple):
+    """Every ordered roll of the dice (6^4 for the printed dice), as symbol counts."""
+    for roll in itertools.product(face_symbols(die_faces), repeat=dice):
+        yield [roll.count(0), roll.count(1), roll.count(2)]
 
 
 def test_exact_enumeration_of_all_6_to_the_4_rolls_gives_the_digest_odds():

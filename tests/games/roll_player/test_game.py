@@ -7,6 +7,7 @@ from simulate.games.base import ConfigError, make_rules
 from simulate.games.roll_player import GAME, Rules
 from simulate.games.roll_player import actions as A
 from simulate.games.roll_player import components
+from simulate.games.component_files import ComponentError
 from simulate.play import play_game
 from strategies import build_strategy
 
@@ -122,10 +123,10 @@ def test_bad_component_data_is_reported_clearly(monkeypatch, tmp_path):
     monkeypatch.setattr(components, "DATA", tmp_path)
     components.load_components.cache_clear()
     try:
-        with pytest.raises(components.ComponentError, match=r"cards\[0\] 'Longsword'.*hands"):
+        with pytest.raises(ComponentError, match=r"cards\[0\] 'Longsword'.*hands"):
             components.load_components()
-        with pytest.raises(components.ComponentError, match="no star value"):
-            components.parse_goal("19", {"18": 4}, "data/classes.json")
+        with pytest.raises(ValueError, match="no star value"):
+            components._goal("19", {"18": 4})
     finally:
         monkeypatch.undo()
         components.load_components.cache_clear()
