@@ -15,6 +15,7 @@ from reports.blocks import Details, Heading, Note, Paragraph, Rate, Table
 from reports.findings import Finding
 from reports.mechanics import Mechanic, counted, positive
 from reports.section import Section, points
+from reports.sections import played_components
 from reports.tables import BASELINE, COUNT, collect, means, rates, value_counts
 from simulate.statistics import unpaired_rates, within_game
 
@@ -40,14 +41,6 @@ MECHANICS = [
 UNMEASURED = ["Discount B and bonus cards activated with an artifact: no column counts "
               "activations, only bonus fame.",
               "Discount A markers used on a claim: no column."]
-
-
-def _components():
-    try:
-        from simulate.games.risky_adventure.components import load_components
-        return load_components()
-    except Exception:                          # the report renders without the engine's data
-        return None
 
 
 def _placeholder_note(run) -> Note:
@@ -158,14 +151,12 @@ def _equipment(section: Section, players: int) -> Table | None:
 
 
 def _artifacts(section: Section, players: int) -> Table | None:
-    comp = _components()
+    from simulate.games.risky_adventure.components import SYMBOLS, TYPES
     labels = {}
-    if comp is not None:
-        from simulate.games.risky_adventure.components import SYMBOLS, TYPES
-        for a in comp.artifacts:
-            combo = "".join(s * k for s, k in zip(SYMBOLS, a.need))
-            labels[a.id] = f"{a.id} {combo} ({TYPES[a.type]}, {a.fame} fame" \
-                           f"{' + clock' if a.clock else ''})"
+    for a in played_components("risky_adventure", section.run).artifacts:     # as the run played them
+        combo = "".join(s * k for s, k in zip(SYMBOLS, a.need))
+        labels[a.id] = f"{a.id} {combo} ({TYPES[a.type]}, {a.fame} fame" \
+                       f"{' + clock' if a.clock else ''})"
     seats = section.run.seats_at(players, BASELINE)
     owned = (seats.select(pl.col("artifacts_claimed").fill_null("").str.split("|")
                           .alias("thing"), "won", "score")

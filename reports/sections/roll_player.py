@@ -2,13 +2,13 @@
 the Market ranking and the placeholder data in use; every table within one player count."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import polars as pl
 
 from reports.blocks import Details, Figure, Heading, Note, Paragraph, Rate, Table
 from reports.figures import variant_distributions
 from reports.mechanics import Mechanic, counted, positive
+from reports.sections import played_components
 from reports.tables import BASELINE, collect, means, rates, value_counts
 
 PARTS = ("stars_attributes", "stars_class_dice", "stars_alignment", "stars_backstory",
@@ -25,7 +25,7 @@ def MECHANICS(run=None) -> list[Mechanic]:
     which card is of which kind comes from the Market data the run played (a study's
     ``[components] folder``, recorded in its manifest; else the shipped files)."""
     found = [Mechanic("buying a Market card", positive("cards_bought"))]
-    cards = _market_cards((getattr(run, "manifest", None) or {}).get("components_folder"))
+    cards = played_components("roll_player", run).cards
     for kind, card in KINDS.items():
         names = sorted({c.name for c in cards if c.type == kind})
         if names:
@@ -46,32 +46,11 @@ def MECHANICS(run=None) -> list[Mechanic]:
     })
 
 
-def _market_cards(folder) -> tuple:
-    """The Market cards the run played: its manifest's ``components_folder`` checked as the
-    runner checks a study's folder (one line if it is gone or damaged), else the shipped set."""
-    try:
-        from simulate.games.component_files import check_folder
-        from simulate.games.roll_player.components import load_components
-    except ImportError:                           # the report must render without the engine
-        return ()
-    if folder is None:
-        return load_components().cards
-    from simulate.games.base import ConfigError
-    try:
-        if not isinstance(folder, str):
-            raise ConfigError(f"{folder!r} is not a folder's path")
-        check_folder("roll_player", folder)
-    except ConfigError as exc:
-        raise ConfigError(f"the run's manifest, components_folder: {exc}") from None
-    return load_components(Path(folder)).cards
 
 
 def _placeholder_warning() -> Note:
-    try:
-        from simulate.games.roll_player import GAME
-        items = "; ".join(GAME.placeholders)
-    except Exception:                             # the report must render without the engine
-        items = "market costs, effects, armour tables, traits and skills"
+    from simulate.games.roll_player import GAME
+    items = "; ".join(GAME.placeholders)
     return Note("Placeholder component data in use (not printed rules; edit "
                 f"simulate/games/roll_player/data/): {items}.")
 
