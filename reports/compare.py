@@ -172,6 +172,10 @@ def _component_changes(a: RunTables, b_: RunTables) -> list[str]:
             return []
         return [f"components folder: {_shown(folders[0])} → {_shown(folders[1])} (its files "
                 "changed since, so the entries that differ cannot be shown)"]
+    return _file_changes(files_a, files_b)
+
+
+def _file_changes(files_a: dict[str, Any], files_b: dict[str, Any]) -> list[str]:
     found = []
     for name in sorted(set(files_a) | set(files_b)):
         old, new = files_a.get(name), files_b.get(name)
@@ -190,17 +194,27 @@ def _component_hashes(run: RunTables) -> dict:
     return {k: v for k, v in run.manifest.get("fingerprint", {}).items() if k.startswith(COMPONENTS)}
 
 
-def _played_files(run: RunTables) -> dict[str, Any] | None:
-    """{file name: JSON} the run's set-up read (its components folder or the shipped data/), or
-    None when those files changed since the run (their fingerprint no longer matches)."""
+def folder_changes(run: RunTables, folder: str) -> list[str]:
+    """file:entry.field: old → new, from the run's baseline files to a variant's own folder."""
+    base, own = _played_files(run), _played_files(run, folder)
+    if base is None or own is None:
+        return ["its files changed since the run, so the entries that differ cannot be shown"]
+    return _file_changes(base, own)
+
+
+def _played_files(run: RunTables, folder: str | None = None) -> dict[str, Any] | None:
+    """{file name: JSON} the run's set-up read (its components folder or the shipped data/;
+    ``folder``: a variant's own), or None when those files changed since the run (their
+    fingerprint no longer matches)."""
     from simulate.games.component_files import data_games, file_hashes, shipped_files
     from simulate.manifest import COMPONENTS
     from simulate.sources import ROOT
-    folder = run.manifest.get("components_folder")
+    folder = folder or run.manifest.get("components_folder")
     recorded = run.manifest.get("fingerprint", {})
     if folder:
         path = Path(folder)
-        played = {k: v for k, v in recorded.items() if k.startswith(COMPONENTS)}
+        played = {k: v for k, v in recorded.items()
+                  if k.startswith(COMPONENTS) and Path(k[len(COMPONENTS):]).parent == path}
         if not path.is_dir() or played != {f"{COMPONENTS}{path / name}": h
                                            for name, h in file_hashes(path).items()}:
             return None

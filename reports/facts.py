@@ -31,7 +31,7 @@ def what_was_run(run) -> list:
         stop = manifest["stopping"]
         rows.append(["stopped", (f"after {stop['games']:,} games per variant and player "
                                  "count: " if "games" in stop else "") + stop.get("reason", "")])
-    variant_rows = [[v["name"], _differs(v, spec), "own seed " + str(v["seed"])
+    variant_rows = [[v["name"], _differs(v, spec, run), "own seed " + str(v["seed"])
                      if v.get("seed") is not None else "the run's seed (paired)"]
                     for v in identity["variants"]]
     return [Table(["", ""], rows, "The run"),
@@ -79,15 +79,26 @@ def _engine_text(manifest: dict) -> str:
     return f"{name} ({manifest['engine_note']})" if manifest.get("engine_note") else name
 
 
-def _differs(variant: dict, spec) -> str:
+def _differs(variant: dict, spec, run=None) -> str:
     """The variant's changed rules, then its component changes (``market:Longsword.cost = 2``,
     ``remove ...``, ``... x3``), a granted card and its own strategies; "printed rules" only
     when it changes none of them (a grant-only variant's row read "printed rules")."""
     rules = [f"{k} = {val}" for k, val in _changed(variant, spec).items()]
+    if variant.get("components folder"):
+        rules.append(_folder_text(variant["components folder"], run))
     own = [f"grant = {variant['grant']}"] if variant.get("grant") else []
     if variant.get("strategies"):
         own.append("strategies = " + " | ".join(map(str, variant["strategies"])))
     return ", ".join(rules + variant.get("components", []) + own) or "printed rules"
+
+
+def _folder_text(folder: str, run) -> str:
+    """A variant's own components folder and what differs in it from the baseline's files."""
+    from reports.compare import folder_changes
+    from reports.cards import listed
+    changed = folder_changes(run, folder) if run is not None else []
+    return f"components folder {folder}" + (f" ({listed(changed, '; ', 5)})" if changed else
+                                            " (the same values as the baseline's)")
 
 
 def _changed(variant: dict, spec) -> dict:

@@ -77,6 +77,7 @@ class Variant:
     strategies: list[Any] | None = None   # the variant's own seat strategies (a skill ladder)
     components: tuple = ()         # changes to single component entries (component_edits)
     grant: tuple | None = None     # (file, entry, seat): a card that seat starts with (grants)
+    folder: str | None = None      # its own components folder (else the run's), edits on top
     # A re-trained twin (simulate/adaptive/retrain.py): the variant it re-plays (``of``) and
     # the [train] settings; ``trained`` (per player count, the seats' strategies) is filled in
     # by training before its games, and is a function of the rest (not part of the identity).
@@ -120,6 +121,16 @@ class RunConfig:
         """The game's data folder: ``[components] folder``, else what this process reads."""
         return self.components or data_folder(self.game)
 
+    def data_of(self, variant: Variant) -> str | None:
+        """The data folder ``variant`` plays: its own ``components = {folder = ...}``, else the
+        run's."""
+        return variant.folder or self.data
+
+    def study_folders(self) -> list[str]:
+        """Every folder of the study's own data files: ``[components]``'s, then the variants'."""
+        found = [self.components] + [v.folder for v in self.variants]
+        return list(dict.fromkeys(f for f in found if f))
+
     def identity(self) -> dict[str, Any]:
         """What decides the numbers: a resumed run must match it exactly."""
         return {"game": self.game, "games": self.games, "seed": self.seed, "chunk": self.chunk,
@@ -141,6 +152,8 @@ def _variant_identity(variant: Variant) -> dict[str, Any]:
     named = {"name": variant.name, "rules": rules_dict(variant.rules)}
     if variant.strategies:
         named["strategies"] = variant.strategies
+    if variant.folder:
+        named["components folder"] = variant.folder
     if variant.components:
         named["components"] = [shown(e) for e in variant.components]
     if variant.grant:
@@ -275,14 +288,29 @@ def _variant(table: Any, i: int, spec: GameSpec, baseline: dict, seen: list[Vari
     own = table.get("components", {})
     point = {k: v for k, v in table.items() if is_address(k)}          # a sweep's point
     own = {**own, **point} if isinstance(own, dict) else own
+    folder = None
+    if isinstance(own, dict) and "folder" in own:          # a whole folder as the variant
+        own = dict(own)
+        folder = _variant_folder(own.pop("folder"), spec.name, f"variant '{name}'")
+        changes = Changes(spec.name, folder, changes.common)
     overrides = {**baseline, **{k: v for k, v in table.items()
                                 if k not in VARIANT_KEYS and not is_address(k)}}
     rules = make_rules(spec.rules_class, overrides, f"variant '{name}'")
     grant = parse_grant(table["grant"], spec, seats, f"variant '{name}'") \
         if "grant" in table else None
     edits = changes.checked(own, f"variant '{name}'", spec, rules, seats, grant) \
-        if own != {} or grant else changes.common
-    return Variant(name, overrides, rules, own_seed, strategies, edits, grant)
+        if own != {} or grant or folder else changes.common
+    return Variant(name, overrides, rules, own_seed, strategies, edits, grant, folder)
+
+
+def _variant_folder(value: Any, game: str, where: str) -> str:
+    """A variant's ``components = { folder = "..." }`` (resolved beside the config), checked as
+    ``[components] folder`` is."""
+    folder = _typed(value, str, f"{where}: components folder")
+    try:
+        return study_folder(folder, game)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {str(exc).removeprefix('[components] folder: ')}") from None
 
 
 def variant_name(name: str, where: str) -> str:

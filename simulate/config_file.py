@@ -46,9 +46,12 @@ def load_toml(path: str | Path) -> dict[str, Any]:
     except ValueError:              # int() refuses over 4300 digits
         raise ConfigError(f"{path}: a number of over 4300 digits") from None
     _check_sizes(data, path)
-    table = data.get("components")
-    if isinstance(table, dict) and isinstance(table.get("folder"), str):   # relative to the file
-        table["folder"] = str((path.parent / table["folder"]).resolve())
+    tables = [data.get("components")] + [v.get("components") for v in data.get("variants", [])
+                                         if isinstance(v, dict)] \
+        if isinstance(data.get("variants", []), list) else [data.get("components")]
+    for table in tables:
+        if isinstance(table, dict) and isinstance(table.get("folder"), str):   # beside the file
+            table["folder"] = str((path.parent / table["folder"]).resolve())
     return data
 
 

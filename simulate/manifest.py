@@ -45,9 +45,9 @@ def fingerprint(cfg: RunConfig) -> dict[str, str]:
     study's own data files ([components] folder; the shipped data/ are package files)."""
     found = {"config": cfg.identity_hash(), "package version": __version__,
              "engine version": f"{cfg.game} {cfg.spec.version}", **source_hashes(cfg)}
-    if cfg.components:                          # one entry per file: a refused resume names it
-        found.update({f"{COMPONENTS}{Path(cfg.components) / name}": h
-                      for name, h in file_hashes(cfg.components).items()})
+    for folder in cfg.study_folders():          # one entry per file: a refused resume names it
+        found.update({f"{COMPONENTS}{Path(folder) / name}": h
+                      for name, h in file_hashes(folder).items()})
     for variant in cfg.variants:                # a resume after a changed entry names it
         if variant.components:
             found[f"components of {variant.name}"] = digest(variant.components)[:16]
@@ -79,13 +79,15 @@ class Manifest:
             self._tally()
 
     @property
-    def pinned(self) -> dict[str, str] | None:
-        """{file name: hash} of the [components] folder as fingerprinted at the run's start
-        (None without one): every chunk must play exactly these files."""
-        if not self.data["components_folder"]:
-            return None
-        return {Path(key[len(COMPONENTS):]).name: value
-                for key, value in self.data["fingerprint"].items() if key.startswith(COMPONENTS)}
+    def pinned(self) -> dict[str, dict[str, str]]:
+        """{folder: {file name: hash}} of the study's folders as fingerprinted at the run's
+        start: every chunk must play exactly these files."""
+        found: dict[str, dict[str, str]] = {}
+        for key, value in self.data["fingerprint"].items():
+            if key.startswith(COMPONENTS):
+                path = Path(key[len(COMPONENTS):])
+                found.setdefault(str(path.parent), {})[path.name] = value
+        return found
 
     @property
     def done(self) -> set[str]:

@@ -117,9 +117,11 @@ def within(chunks: list[Chunk], upto: Upto) -> list[Chunk]:
 
 
 def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python",
-               pinned: dict[str, str] | None = None) -> dict[str, Any]:
-    """What a worker needs for one chunk: small, picklable, no engine objects."""
+               pinned: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """What a worker needs for one chunk: small, picklable, no engine objects. ``pinned``:
+    {folder: {file: hash}} of the study's folders as the run started."""
     variant = next(v for v in cfg.variants if v.name == chunk.variant)
+    folder = cfg.data_of(variant)
     return {"game": cfg.game, "rules": variant.overrides,
             "seed": cfg.seed if variant.seed is None else variant.seed,
             "strategies": variant.seat_strategies(cfg, chunk.players)[:chunk.players],
@@ -127,9 +129,9 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python",
             "variant": chunk.variant, "players": chunk.players,
             "start": chunk.start, "stop": chunk.stop, "rotate": cfg.rotate, "engine": engine,
             "decision_seconds": cfg.decision_seconds,
-            "components": cfg.data,             # every worker plays with the same data
-            "edits": variant.components,        # and the variant's changes to its entries
-            "pinned": pinned,                   # the folder's files as the run started
+            "components": folder,               # the variant's data files (the run's folder
+            "edits": variant.components,        # or its own), the variant's changes to them
+            "pinned": (pinned or {}).get(str(folder)),   # the files as the run started
             **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
 
 
@@ -339,7 +341,7 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
-             engine: str, pinned: dict[str, str] | None = None
+             engine: str, pinned: dict[str, dict[str, str]] | None = None
              ) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
     """Each chunk's columns as it finishes. Python-engine chunks are played by watched worker
     processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies,
@@ -358,7 +360,7 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
             yield chunk, play_chunk(task)
     elif in_process(cfg, engine):
         folder = tasks[0]["components"] or data_folder(cfg.game)   # as each chunk sets it
-        with using_folder(cfg.game, folder, tasks[0]["edits"], pinned):
+        with using_folder(cfg.game, folder, tasks[0]["edits"], tasks[0]["pinned"]):
             for i, result in play_threaded(play_chunk, tasks, workers):
                 yield todo[i], result
     else:
@@ -371,4 +373,5 @@ def in_process(cfg: RunConfig, engine: str) -> bool:
     """Whether the run's chunks play in this process at any ``jobs`` (on threads): on the
     compiled engine when every variant plays the same data files (the data a chunk plays is
     the process's while it plays: variants that edit cards take worker processes)."""
-    return engine == "compiled" and len({repr(v.components) for v in cfg.variants}) == 1
+    return engine == "compiled" and len({repr((v.components, cfg.data_of(v)))
+                                         for v in cfg.variants}) == 1

@@ -45,7 +45,7 @@ def replay(config: ConfigPath,
         heroes = heroes_for_game(spec, cfg.heroes[:n], game)
         log: list[str] = []
         seed_used = game_seed(cfg.seed, game)
-        with using_folder(cfg.game, cfg.data, chosen[0].components):   # the data a run plays
+        with using_folder(cfg.game, cfg.data_of(chosen[0]), chosen[0].components):   # as played
             _, outcome, decisions = play_game(spec, chosen[0].rules, seats, seed_used, heroes,
                                               index=game, log=log,
                                               decision_seconds=cfg.decision_seconds,
