@@ -11,7 +11,8 @@ from pathlib import Path
 
 import polars as pl
 
-from reports.blocks import Details, Note, Paragraph, Table
+from reports import entities
+from reports.blocks import Details, Note, Paragraph, Table, percent_interval
 from reports.findings import Finding, p_text
 from reports.forest import forest_plot
 from reports.section import Measure, Section, points, units
@@ -215,6 +216,7 @@ def _granted_at(section: Section, players: int) -> tuple[dict, list]:
 
 REMOVED_MEANS = "without it: its copies skipped, the rest of the deck as printed"
 GRANTED_MEANS = "granted: one seat starts with a copy"
+ASSOCIATION = "association, not effect: the seats chose it"
 # Per deck: the seats column naming the deck's cards a seat took in play ("A|B"), and the word
 # for taking one (a deck without one, e.g. Adventure Realms' adventure cards, shows none).
 USE = {"guild_heroes": ("cards_recruited", "recruited"),
@@ -238,8 +240,11 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
     if granted:
         columns += [f"{GRANTED_MEANS}: that seat's win-rate uplift [95 % CI]",
                     "granted: score uplift [95 % CI]", "granted: p (Holm)"]
+    owners = _owners(run, players, use[0]) if use else {}
     if use:
         columns.append(f"seats that {use[1]} it (baseline)")
+    if owners:
+        columns.append(f"their win rate vs a fair share ({ASSOCIATION}) [95 % CI]")
     rows, found = [], []
     for card in sorted(cards, key=lambda c: _rank(c, removed, granted)):   # most valuable first
         row, line = [card], {"players": players, "card": card}
@@ -260,6 +265,12 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
             k, n = shares.get(card.split(":", 1)[1], 0), seats
             row.append(f"{k / n:.1%} of {n:,}" if n and taken else "–")
             line[f"share_{use[1]}"] = k / n if n and taken else None
+        if owners:
+            e = owners.get(card.split(":", 1)[1])
+            row.append(f"{percent_interval(e.value, e.low, e.high)} vs {e.fair:.1%}" if e else "–")
+            line.update({f"owners_win_rate{s}": getattr(e, a) if e else None
+                         for s, a in (("", "value"), ("_low", "low"), ("_high", "high"),
+                                      ("_fair_share", "fair"))})
         rows.append(row)
         found.append(line)
     section.card_rows += found
@@ -302,6 +313,13 @@ def _rank(card: str, removed: dict, granted: dict) -> float:
     if granted:
         return -granted[card][0].value if card in granted else 0.0
     return removed[card][0].value if card in removed else 0.0
+
+
+def _owners(run, players: int, column: str) -> dict:
+    """{entry name: Estimate} of the seats that took it in play at the baseline, against the
+    fair share (reports.entities): who chose it, not what it does (the bots chose it)."""
+    kind = next((k for k in entities.kinds(run, players) if k.column == column), None)
+    return {e.name: e for e in entities.estimates(run, players, kind)} if kind else {}
 
 
 def used(run, players: int, column: str) -> tuple[dict[str, int], int]:

@@ -84,7 +84,8 @@ def kinds(run, players: int) -> list[Kind]:
     if "dominant_guild" in names:
         found.append(Kind("guild", "dominant_guild", False,
                           "the dominant guild is chosen by play, not assigned"))
-    for column, label in (("cards_bought_names", "card"), ("equipment_bought", "equipment card")):
+    for column, label in (("cards_bought_names", "card"), ("equipment_bought", "equipment card"),
+                          ("cards_recruited", "recruited hero")):
         if column in names:
             found.append(Kind(label, column, False, "owning is chosen, not assigned",
                               split=True))

@@ -18,13 +18,15 @@ RARELY = 0.05          # a variant that changed fewer paired games than this is 
 
 
 def games_that_differ(run, variant: str, players: int) -> tuple[int, int]:
-    """(games the variant and its reference both played, those that ended differently)."""
+    """(games the variant and its reference both played, those that ended differently: in any
+    column but the ones that only count what is left of a supply, GameSpec.supply_columns)."""
     reference = run.reference(variant)
     differs = None
+    left_out = ("variant", *run.spec.supply_columns)
     for pick, keys in ((run.games_at, list(run.keys)), (run.seats_at, list(run.keys) + ["seat"])):
         base, other = pick(players, reference), pick(players, variant)
         columns = [c for c in collect(base.head(0)).columns
-                   if c not in ("variant", *keys) and c in collect(other.head(0)).columns]
+                   if c not in (*left_out, *keys) and c in collect(other.head(0)).columns]
         pairs = base.join(other, on=keys, suffix="__v")
         changed = pl.any_horizontal([pl.col(c).ne_missing(pl.col(f"{c}__v")) for c in columns]) \
             if columns else pl.lit(False)

@@ -225,3 +225,9 @@ def test_the_card_table_says_how_often_the_bots_bought_a_card_where_the_tables_s
     shares = [float(r["share_bought"]) for r in rows]
     assert len(shares) == 2 and all(0 <= x <= 1 for x in shares)
     assert "bought by " in result.output
+    # beside the interventions: the owners' win rate, labelled as what it is (they chose it)
+    assert "association, not effect" in html.split("Every card at 2 players")[1]
+    owned = [r for r in rows if r["owners_win_rate"]]
+    assert owned
+    assert all(float(r["owners_win_rate_low"]) <= float(r["owners_win_rate"])
+               <= float(r["owners_win_rate_high"]) for r in owned)

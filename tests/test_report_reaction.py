@@ -34,3 +34,20 @@ def test_a_variant_that_changes_many_games_or_none_gets_no_rare_line():
     for changed in (0, 40):
         run = from_frames(*frames(changed), get_game("risky_adventure"))
         assert reaction.notes(reaction.changed_shares(run)) == []
+
+
+def test_what_is_left_of_a_supply_is_not_a_changed_game():
+    """Taking an equipment card out leaves one fewer in the deck at the end of every game: a
+    game whose play and results are the same is not one the removal changed."""
+    games, seats = frames(0)
+    games = games.with_columns(equipment_deck_left=pl.when(pl.col("variant") == "rare")
+                               .then(4).otherwise(5))
+    run = from_frames(games, seats, get_game("risky_adventure"))
+    assert reaction.changed_shares(run) == {"rare": {2: (100, 0)}}
+
+
+def test_supply_columns_are_columns_of_their_game():
+    from simulate.games import game_names
+    for name in game_names():
+        spec = get_game(name)
+        assert set(spec.supply_columns) <= set(spec.game_columns) | set(spec.seat_columns)

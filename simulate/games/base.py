@@ -258,6 +258,10 @@ class GameSpec:
     # (rules, players, where) -> None or a ConfigError: a rule that depends on the table's size
     # (the config checks every variant at every player count it asks for)
     check_players: Callable[[Any, int, str], None] | None = None
+    # columns that count what is left of a deck or supply when the game ends: taking a card
+    # out (or adding copies) changes them in every game, play or no play, so "games it
+    # changed" (reports/reaction.py) leaves them out
+    supply_columns: tuple[str, ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

@@ -31,4 +31,5 @@ GAME = GameSpec(
     grants=("equipment",),
     paid_grants=("equipment",),
     check_players=check_players,
+    supply_columns=("equipment_deck_left", "artifacts_left"),
 )

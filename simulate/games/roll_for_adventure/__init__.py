@@ -73,6 +73,7 @@ GAME = GameSpec(
         "damage track length (damage_to_lose = 5) is unknown in the sources",
         "territory die faces (4 territories, all, none) are inferred"),
     cooperative=True,
+    supply_columns=("cards_left",),
     placeholder_rules=tuple((note, "hero_powers") for note in PLACEHOLDER_NOTES + (
         "hero powers are used only with hero_powers = true",)),
 )
