@@ -265,6 +265,8 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
             k, n = shares.get(card.split(":", 1)[1], 0), seats
             row.append(f"{k / n:.1%} of {n:,}" if n and taken else "–")
             line[f"share_{use[1]}"] = k / n if n and taken else None
+            if granted and taken and n and card in granted and granted[card][2] is not None:
+                section.untaken.append((card, players, granted[card], k / n, use[1]))
         if owners:
             e = owners.get(card.split(":", 1)[1])
             row.append(f"{percent_interval(e.value, e.low, e.high)} vs {e.fair:.1%}" if e else "–")
@@ -279,6 +281,26 @@ def _card_table(section: Section, players: int, removed: dict, granted: dict) ->
                   "side by side, the most valuable first (cards.csv beside the report holds the "
                   "same rows to sort as you like)")
     return [table, _sorted_by(table, removed, granted, found)]
+
+
+UNTAKEN = 0.05        # a card worth a claimed uplift granted but taken by fewer seats is flagged
+
+
+def untaken_notes(sections: list) -> list:
+    """A first-screen line: cards that are worth a claimed win-rate uplift when granted but that
+    the bots took in fewer than UNTAKEN of the baseline's seats. Their removal value measures
+    play that does not use them (the strategies do not want them)."""
+    found = [(card, players, won, share, verb)
+             for s in sections for card, players, (won, _, finding), share, verb in s.untaken
+             if finding.significant and won.value > 0 and share < UNTAKEN]
+    if not found:
+        return []
+    shown = [f"{card.split(':', 1)[1]} ({points(won)} granted, {verb} by {share:.1%} of seats "
+             f"at {players} players)" for card, players, won, share, verb in found]
+    return [Note(f"The bots rarely take {len(found)} card{'s' if len(found) > 1 else ''} worth "
+                 f"a clear uplift when granted: {listed(shown, '; ', 5)}. Their removal values "
+                 "measure play that does not use them: a strategy that wants them may judge "
+                 "them differently.")]
 
 
 def _sorted_by(table: Table, removed: dict, granted: dict, found: list[dict]) -> Details | None:

@@ -65,6 +65,7 @@ class Section:
         self.verdicts: dict[tuple[str, int, str], Finding] = {}         # the tested ones
         self.retrained_lines: list[str] = []   # verdicts re-training changes (reports.retraining)
         self.changed_games: dict = {}     # variant -> {players: (paired, changed)}: reports.reaction
+        self.untaken: list = []           # (card, players, granted Finding, share taken): cards
 
     def add(self, *blocks) -> None:
         self.blocks.extend(b for b in blocks if b is not None)

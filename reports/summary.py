@@ -36,6 +36,8 @@ def build(sections: list, run) -> list:
         f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
         f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
     blocks += _placeholders(run) + _rarely(sections)     # warnings: one line each, folded
+    from reports.cards import untaken_notes
+    blocks += untaken_notes(sections)                    # cards the bots hardly take
     changed = [line for s in sections for line in s.retrained_lines]
     if changed:
         blocks.append(Heading("Verdicts that change once the strategies adapt"))

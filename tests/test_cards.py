@@ -231,3 +231,24 @@ def test_the_card_table_says_how_often_the_bots_bought_a_card_where_the_tables_s
     assert owned
     assert all(float(r["owners_win_rate_low"]) <= float(r["owners_win_rate"])
                <= float(r["owners_win_rate_high"]) for r in owned)
+
+
+def test_a_card_worth_much_granted_but_never_taken_is_said_on_the_first_screen():
+    from types import SimpleNamespace
+
+    from reports.cards import untaken_notes
+    from reports.findings import Finding
+    from simulate.statistics import Difference
+
+    def granted(value, p_adjusted):
+        finding = Finding(3, "card", "", "paired t", p_adjusted, "", p_adjusted=p_adjusted)
+        return (Difference(value, value - 0.02, value + 0.02, p_adjusted, 300, "paired t"), None,
+                finding)
+    section = SimpleNamespace(untaken=[
+        ("equipment:discount_a_sea_1", 3, granted(0.30, 1e-9), 0.0, "bought"),
+        ("equipment:scarab_top_1", 3, granted(0.30, 1e-9), 0.40, "bought"),      # taken
+        ("equipment:bonus_a_1", 3, granted(0.01, 0.6), 0.0, "bought")])           # worth little
+    [note] = untaken_notes([section])
+    assert "rarely take 1 card" in note.text and "discount_a_sea_1" in note.text
+    assert "scarab_top_1" not in note.text and "bonus_a_1" not in note.text
+    assert untaken_notes([SimpleNamespace(untaken=[])]) == []
