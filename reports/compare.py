@@ -9,6 +9,8 @@ shown before / after / difference with its interval, in one Holm correction over
 the summary states only what survives it. The two runs become one table of two variants, the
 first run's as the baseline and the second's under its folder's name, so the comparison is the
 report's own (reports.section.Section.compare_variants), not a second implementation.
+Entities (heroes, classes, cards owned) are listed before and after, their change against the
+fair share tested in the same correction (chosen ones as associations, never claimed).
 """
 from __future__ import annotations
 
@@ -21,10 +23,11 @@ from typing import Any
 import polars as pl
 
 from reports import blocks as b
-from reports import headlines, variants
+from reports import entities, headlines, variants
 from reports.reaction import games_that_differ
-from reports.findings import report_wide
-from reports.section import Section
+from reports.findings import Finding, report_wide
+from reports.section import Section, points
+from simulate.statistics import between_estimates
 from reports.summary import _plain as in_words    # the summary's own wording of a finding
 from reports.tables import BASELINE, RunTables, baseline_or_first, open_run
 from simulate.games.base import ConfigError
@@ -68,13 +71,16 @@ def compare_runs(before: Path, after: Path) -> Comparison:
         table = section.compare_variants(players, chosen, [label])
         if table is not None:
             section.add(_relabelled(table, before, after))
+    entity_blocks = [block for players in counts
+                     for block in _entity_blocks(section, joined, players, label)]
     report_wide([section.family])
     claims = [replace(f, claim=said) for f in section.family.findings if f.significant
               and (said := in_words(f, joined)) is not None]
     summary = _summary(a, b_, joined, paired, label, claims, section, before, after)
     sections = [("What differs between the runs", _difference_blocks(differences)),
                 ("Headlines", _headline_blocks(a, b_, counts)),
-                ("Before and after", section.blocks + section.closing())]
+                ("Before and after", section.blocks + section.closing()),
+                ("Cards, heroes, classes and guilds before and after", entity_blocks)]
     lines = _terminal(paired, joined, label, claims, differences, counts)
     return Comparison(f"{a.spec.title} — {before.name} against {after.name}", paired, summary,
                       sections, lines)
@@ -306,10 +312,51 @@ def _summary(a, b_, joined, paired, label, claims, section, before, after) -> li
         blocks.append(b.Paragraph(f"No difference survives the correction over the page's "
                                   f"{tests} tests: at these sizes, the two runs cannot be told "
                                   "apart on any measure."))
-    blocks.append(b.Paragraph(f"Before: {before} ({_games(a)}); after: {after} ({_games(b_)}). "
-                              "Cards, heroes and classes are not compared here: each run's "
-                              "report has their tables."))
+    blocks.append(b.Paragraph(f"Before: {before} ({_games(a)}); after: {after} ({_games(b_)})."))
     return blocks
+
+
+def _entity_blocks(section: Section, joined: RunTables, players: int, label: str) -> list:
+    """Per entity kind (heroes, classes, cards owned, guilds: reports.entities), each entity's
+    win rate before and after and the change in its excess over the fair share, tested in the
+    page's one correction (chosen entities as associations: shown, never claimed)."""
+    blocks = []
+    for kind in entities.kinds(joined, players):
+        if kind.label in ("seat", "strategy"):
+            continue                        # seats and strategies: the measures above
+        old = {e.name: e for e in entities.estimates(joined, players, kind, BASELINE)}
+        new = {e.name: e for e in entities.estimates(joined, players, kind, label)}
+        rows = []
+        for name in sorted(set(old) | set(new)):
+            was, now = old.get(name), new.get(name)
+            change = between_estimates(was.diff, now.diff) if was and now else None
+            rows.append([name, _rate(was), _rate(now), points(change) if change else "–",
+                         _entity_test(section, players, kind, name, change)
+                         if change else "–"])
+        if rows:
+            status = "assigned: tested" if kind.assigned else \
+                "association, not effect: shown, never claimed"
+            blocks.append(b.Table(
+                [kind.label, "before: win rate [95 % CI]", "after", "change against the fair "
+                 "share [95 % CI]", "p (Holm)"], rows,
+                f"Win rate by {kind.label} at {players} players, before and after ({kind.how}; "
+                f"{status}; the two runs' games are separate samples here)"))
+    return blocks
+
+
+def _rate(e) -> str:
+    return b.percent_interval(e.value, e.low, e.high) + f" ({e.units:,})" if e else "–"
+
+
+def _entity_test(section: Section, players: int, kind, name: str, change):
+    if change.p != change.p:
+        return "–"
+    kind_name = "entity" if kind.assigned else "screen"
+    claim = (f"At {players} players the {name} ({kind.label}) wins "
+             f"{'more' if change.value > 0 else 'less'} often after than before, against "
+             f"the fair share ({points(change)}).")
+    return section.test(Finding(players, f"{kind.label} {name}: after vs before",
+                                points(change), change.test, change.p, claim, kind_name))
 
 
 def _difference_blocks(differences: list[str]) -> list:

@@ -303,6 +303,18 @@ def unpaired_means(n_a: int, mean_a: float, sd_a: float, n_b: int, mean_b: float
                       diff / pooled if pooled else 0.0, detectable=(Z95 + Z80) * se)
 
 
+def between_estimates(a: Difference, b: Difference) -> Difference:
+    """b - a for two estimates from separate samples (an entity's excess over its fair share in
+    two runs): normal, each standard error read from its 95 % interval."""
+    se = math.hypot(*((d.high - d.low) / (2 * Z95) for d in (a, b)))
+    diff = b.value - a.value
+    if not se == se or se == 0:
+        return Difference(diff, math.nan, math.nan, math.nan, min(a.n, b.n), "normal, two runs")
+    p = 2 * (1 - normal_cdf(abs(diff) / se))
+    return Difference(diff, diff - Z95 * se, diff + Z95 * se, p, min(a.n, b.n),
+                      "normal, two runs", detectable=(Z95 + Z80) * se)
+
+
 # --- families of tests, seats, power --------------------------------------------------------
 
 def holm(pvalues: list[float]) -> list[float]:

@@ -98,3 +98,18 @@ def test_refusals_are_one_line_and_exit_2(runs, tmp_path):
     again = cli.invoke(app, ["compare", str(runs / "before"), str(runs / "again"),
                              "--out", str(tmp_path / "page.html")])
     assert again.exit_code == 0                          # its own page it may rewrite
+
+
+def test_entities_are_compared_before_and_after_in_the_pages_correction(runs):
+    """Risky Adventure's equipment cards owned: each card's win rate before and after, the
+    change against the fair share with its interval, an association never claimed."""
+    found = compare_runs(runs / "before", runs / "more_dice")
+    title, blocks = found.sections[-1]
+    assert title.startswith("Cards, heroes, classes and guilds")
+    [table] = [blk for blk in blocks if "equipment card" in blk.caption]
+    assert "association, not effect" in table.caption
+    assert table.rows and all(len(row) == 5 for row in table.rows)
+    same = compare_runs(runs / "before", runs / "again").sections[-1][1]
+    for blk in same:                       # the same games twice: no change anywhere
+        assert all(row[3] in ("–", "+0.0 pts [+0.0, +0.0]") or row[3].startswith(("+0.0", "0.0"))
+                   for row in blk.rows), blk.rows

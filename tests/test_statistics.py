@@ -168,3 +168,14 @@ def test_a_rare_rate_keeps_the_exact_interval_up_to_thirty_events():
         assert st.rate_interval(2000 - k, 2000) == pytest.approx((1 - exact.high, 1 - exact.low))
     assert st.rate_interval(11, 2000)[0] < 0.0030
     assert st.rate_interval(30, 2000) == st.wilson(30, 2000)
+
+
+def test_between_estimates_adds_the_two_standard_errors():
+    a = st.Difference(0.10, 0.10 - 0.196, 0.10 + 0.196, 0.3, 400, "t")      # se 0.1
+    b = st.Difference(0.40, 0.40 - 0.196, 0.40 + 0.196, 0.01, 300, "t")
+    found = st.between_estimates(a, b)
+    se = math.hypot(0.1, 0.1) * 0.196 / (0.1 * st.Z95)
+    assert found.value == pytest.approx(0.30)
+    assert (found.high - found.low) / 2 == pytest.approx(st.Z95 * se)
+    assert found.p == pytest.approx(2 * (1 - st.normal_cdf(0.30 / se)))
+    assert found.n == 300
