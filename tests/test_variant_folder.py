@@ -80,3 +80,21 @@ def test_a_resume_after_editing_the_variants_folder_names_the_file(tmp_path):
     path = study / "artifacts.json"
     path.write_text(path.read_text().replace('"fame": 1', '"fame": 2', 1))
     one_line_exit_2(simulate_cli("run", config), "artifacts.json", "holds a different run")
+
+
+def test_a_folder_variant_plays_what_a_second_run_on_that_folder_plays(tmp_path):
+    """Before and after two ways: a run on the shipped files and a run on the edited folder
+    (`simulate compare`), or one run with the folder as a variant. The games are the same
+    game for game, so the difference each gives is the same."""
+    from reports.compare import compare_runs
+    study = _study(tmp_path, fame=30)
+    for name, extra in (("before", ""), ("after", f'[components]\nfolder = "{study}"\n')):
+        config = tmp_path / f"{name}.toml"
+        config.write_text('[run]\ngame = "risky_adventure"\ngames = 60\nchunk = 20\n'
+                          f'out = "{tmp_path / name}"\n[players]\ncount = 2\n' + extra)
+        assert simulate_cli("run", config).exit_code == 0
+    assert simulate_cli("run", _config(tmp_path, 'components = { folder = "v2" }')).exit_code == 0
+    both = tmp_path / "out"
+    assert _scores(both, "baseline") == _scores(tmp_path / "before", "baseline")
+    assert _scores(both, "v2") == _scores(tmp_path / "after", "baseline")
+    assert compare_runs(tmp_path / "before", tmp_path / "after").paired
