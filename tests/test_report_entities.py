@@ -24,6 +24,7 @@ class FakeSpec:
     cooperative: bool = False
     placeholders: tuple = ()
     score_bounds: tuple = (float("-inf"), float("inf"))   # as simulate.games.base.GameSpec
+    supply_columns: tuple = ()
 
 
 def dealt(rng, games: int, players: int, column: str = "hero", edge: dict | None = None,

@@ -22,6 +22,7 @@ class FakeSpec:
     game_columns: dict = None
     placeholders: tuple = ()
     score_bounds: tuple = (float("-inf"), float("inf"))   # as simulate.games.base.GameSpec
+    supply_columns: tuple = ()
 
     def __post_init__(self):
         self.game_columns = {"length": ("int", "turns"), "long": ("bool", "over 10 turns")}
