@@ -58,7 +58,7 @@ class Prices(NamedTuple):
     space_kind: np.ndarray     # [space, SPACE_*]: advances, garden, banish, fort
     levels: np.ndarray         # [seat, guild, a, b] sum(levels[a:b])
     banish_root: np.ndarray    # [k] BANISH_ROOT * k ** 0.5
-    memo: np.ndarray           # this decision's prices: per space, per card, per advances
+    memo: np.ndarray           # this decision's prices: per space, card, advances; the quests
     memo_at: np.ndarray        # the decision each memo entry was priced at; [-1]: this one
 
 
@@ -96,7 +96,7 @@ def prices(seats: list, comp, rules, kit, effects) -> Prices:
                        *(x in {key for key, _ in gain} for x in ("garden", "banish", "fort"))]
                       for gain in space_gains(comp, rules)], np.int64)
     root = np.array([BANISH_ROOT * k ** 0.5 for k in range(len(comp.basic_deck) + 1)])
-    memo = len(comp.spaces) + len(comp.heroes) + MEMO_STEPS
+    memo = len(comp.spaces) + len(comp.heroes) + MEMO_STEPS + plans.QUEST_MEMO
     return Prices(par, static, steps, worth, card, space, kinds, levels, root, np.zeros(memo),
                   np.full(memo + 1, -1, np.int64))
 

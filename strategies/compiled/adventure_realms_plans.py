@@ -27,6 +27,7 @@ QUEST = ADVENTURE_TYPES.index("quest")
 POWER_IN_GUILDS, STONES_QUEST, PER_KING, GUILD_CARDS = (
     QUEST_KINDS.index(k) for k in ("power_in_guilds", "stones", "per_king", "guild_cards"))
 OWNED = (DECK, HAND, DISCARD, PLAYED)
+QUEST_MEMO = 5                 # P.memo's last slots: the per-King price, one share per guild
 
 
 @njit(cache=True, inline="always")
@@ -104,32 +105,45 @@ def guild_count(G, K, R, me, g):
 
 
 @njit(cache=True, inline="always")
+def quest_shares(G, K, R, P, me):
+    """``QuestPlan.king`` and ``.cards``, priced once per decision into the last QUEST_MEMO slots
+    of ``P.memo`` (king, then one per guild)."""
+    at = len(P.memo) - QUEST_MEMO
+    decision = P.memo_at[len(P.memo_at) - 1]
+    if P.memo_at[at] == decision:
+        return at
+    king, most = 0.0, 0
+    for g in range(4):
+        most = max(most, guild_count(G, K, R, me, g))
+        P.memo[at + 1 + g] = 0.0
+    for i in range(G.N[ADVENTURES + me]):
+        a = G.L[ADVENTURES + me, i]
+        if K.adventure[a, A_TYPE] != QUEST:
+            continue
+        vp = P.par[me, QUEST_WEIGHT] * K.adventure[a, A_VP]
+        if K.adventure[a, A_QUEST] == PER_KING:
+            king += vp
+        elif K.adventure[a, A_QUEST] == GUILD_CARDS and most < K.adventure[a, A_Q1]:
+            for g in range(4):
+                P.memo[at + 1 + g] += vp / (K.adventure[a, A_Q1] - guild_count(G, K, R, me, g))
+    P.memo[at] = king
+    P.memo_at[at] = decision
+    return at
+
+
+@njit(cache=True, inline="always")
 def quest_card_value(G, K, R, P, me, card):
     """``ExpectedVP._quest_card_value``: a King for the per_king quests, plus the guild (of those
     ``card`` counts for) whose guild_cards quests a card more is worth most to."""
-    king, held = 0.0, False
+    held = False
     for i in range(G.N[ADVENTURES + me]):
-        a = G.L[ADVENTURES + me, i]
-        if K.adventure[a, A_TYPE] == QUEST:
-            held = True
-            if K.adventure[a, A_QUEST] == PER_KING:
-                king += P.par[me, QUEST_WEIGHT] * K.adventure[a, A_VP]
+        held |= K.adventure[G.L[ADVENTURES + me, i], A_TYPE] == QUEST
     if not held:
         return 0.0
-    v = king if K.hero[card, H_KIND] == KING else 0.0
-    most = 0
-    for g in range(4):
-        most = max(most, guild_count(G, K, R, me, g))
+    at = quest_shares(G, K, R, P, me)
+    v = P.memo[at] if K.hero[card, H_KIND] == KING else 0.0
     best = 0.0
     for g in range(4):
-        if not counts_for(K, R, card, g):
-            continue
-        count, share = guild_count(G, K, R, me, g), 0.0
-        for i in range(G.N[ADVENTURES + me]):
-            a = G.L[ADVENTURES + me, i]
-            if K.adventure[a, A_TYPE] == QUEST and K.adventure[a, A_QUEST] == GUILD_CARDS and \
-                    most < K.adventure[a, A_Q1]:
-                share += P.par[me, QUEST_WEIGHT] * K.adventure[a, A_VP] / \
-                    (K.adventure[a, A_Q1] - count)
-        best = max(best, share)
+        if counts_for(K, R, card, g):
+            best = max(best, P.memo[at + 1 + g])
     return v + best
