@@ -6,7 +6,9 @@ card against the others' public positions, and the stone on the last space). Two
 price the optional mechanics (issue 23): ``agent_value``, the Fort's third agent per round it
 will be placed (against the gold it costs and the Fort's guild steps), and ``stone_chase``: each
 advance toward the last space is worth ``stone_chase`` x a stone's VP / the track's length more
-while a stone is left and nobody else stands there. The named strategies are its parameter
+while a stone is left and nobody else stands there. ``quest_weight`` pursues the seat's Quest
+cards (issue 32): each unfulfilled Quest prices the steps toward it at ``quest_weight`` x its VP
+as the card data gives it (:class:`QuestPlan`). The named strategies are its parameter
 sets: ``balanced`` (the default), ``guild_specialist`` (one guild's track and heroes) and
 ``dungeon_racer`` (fighters, magic and the dungeon track). They see only their view: own hand
 and discard, own deck's size, the public board.
@@ -17,7 +19,7 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from simulate.games.adventure_realms import actions as A
-from simulate.games.adventure_realms.components import GUILDS, space_gains
+from simulate.games.adventure_realms.components import GUILDS, SYMBOLS, space_gains
 from strategies import Strategy
 from strategies.presets import preset
 
@@ -36,6 +38,18 @@ BANISH_VP = 0.45           # a card banished (less what it is worth)
 MAGIC_KEPT = 0.3           # times card_value: a Magic card kept for a later monster
 UNUSED_AGENT = 0.5         # an agent left unplaced at the Reveal
 BANISH_ROOT = 0.2          # times the square root of the basic cards: the Merchant's banish
+
+
+class QuestPlan(NamedTuple):
+    """What the seat's unfulfilled Quest cards add, each share quest_weight x the card's VP
+    (rulebook "End": fulfilled quests score at the end; the kinds are components.QUESTS)."""
+    king: float                # per King owned ("1 VP per King"): the whole VP
+    stone: float               # one more stone ("1 VP with a stone"): VP / stones still missing
+    power: tuple               # ((power, VP / (guilds missing x power)) per step below power, ...)
+    cards: tuple               # per guild, one more card "of" it (ruling 14): VP / cards missing
+
+
+NO_QUESTS = QuestPlan(0.0, 0.0, (), (0.0,) * len(GUILDS))
 
 
 class Fixed(NamedTuple):
@@ -66,7 +80,7 @@ class ExpectedVP(Strategy):
                     "card_value": (0.0, 3.0), "rp_value": (0.0, 2.0), "dungeon_weight": (0.0, 5.0),
                     "power_value": (0.0, 3.0), "recruit_min": (0.0, 10.0),
                     "focus_weight": (0.0, 5.0), "agent_value": (0.0, 2.0),
-                    "stone_chase": (0.0, 6.0)}
+                    "stone_chase": (0.0, 6.0), "quest_weight": (0.0, 3.0)}
 
     # tuned by paired comparisons (now `simulate train`; bench/README.md):
     # power_value 0.35 -> 0.525, then gold_value 0.12 -> 0.06; agent_value 0.7 and stone_chase
@@ -76,7 +90,7 @@ class ExpectedVP(Strategy):
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
                  power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",
                  focus_weight: float = 1.0, agent_value: float = 0.7,
-                 stone_chase: float = 3.0):
+                 stone_chase: float = 3.0, quest_weight: float = 1.0):
         if focus and focus not in GUILDS:
             raise ValueError(f"focus must be one of {', '.join(GUILDS)} or empty")
         self.gold_value, self.mana_value, self.food_value = gold_value, mana_value, food_value
@@ -84,6 +98,8 @@ class ExpectedVP(Strategy):
         self.dungeon_weight, self.power_value = dungeon_weight, power_value
         self.recruit_min, self.focus, self.focus_weight = recruit_min, focus, focus_weight
         self.agent_value, self.stone_chase = agent_value, stone_chase
+        self.quest_weight = quest_weight
+        self._quests = NO_QUESTS
         self._focus = GUILDS.index(focus) if focus else -1
         self._static: dict = {}
         self._comp = self._rules = None
@@ -111,6 +127,15 @@ class ExpectedVP(Strategy):
                                      self._dungeon_of(h.agent)) for h in comp.heroes}
         self._powers: dict = {}
         self._dungeons: dict = {}
+        self._guilds_of = {h.id: self._counted_guilds(h, view.rules) for h in comp.heroes}
+
+    @staticmethod
+    def _counted_guilds(hero, rules) -> tuple:
+        """The guilds a hero counts for in "cards of one guild" (ruling 14, guild_cards_count):
+        each guild whose symbol it shows, or only the guild it belongs to."""
+        if rules.guild_cards_count == "guild":
+            return (hero.guild,) if hero.guild >= 0 else ()
+        return tuple(g for g, name in enumerate(GUILDS) if hero.symbols >> SYMBOLS.index(name) & 1)
 
     def fixed_prices(self, comp, rules) -> Fixed:
         """The prices of ``comp`` under ``rules`` that do not depend on the board."""
@@ -183,9 +208,10 @@ class ExpectedVP(Strategy):
         gain = self._rank_value(view, new) - v
         others_at_end = any(p >= last for s, p in enumerate(pos) if s != me)
         if view.stones_left and not others_at_end:    # the stone: taken, or drawn nearer
+            stone = view.rules.stone_vp + self._quests.stone      # its VP, and a stones quest's
             if new == last and now < last:
-                gain += view.rules.stone_vp + STONE_EXTRA
-            gain += self.stone_chase * view.rules.stone_vp * (new - now) / last
+                gain += stone + STONE_EXTRA
+            gain += self.stone_chase * stone * (new - now) / last
         gain += ADVANCE_VP * (new - now)
         return self.dungeon_weight * gain
 
@@ -211,12 +237,57 @@ class ExpectedVP(Strategy):
         v += self.power_value * (new - now) * (BELOW_TOP if new < top else 1.0)
         if guild == self._focus:
             v *= 1.0 + self.focus_weight
+        for power, share in self._quests.power:     # the steps toward a power_in_guilds quest
+            v += share * (min(new, power) - min(now, power))
         return v
+
+    # --- quests ----------------------------------------------------------------------------
+    def _quest_plan(self, view) -> QuestPlan:
+        """The prices of the seat's Quest cards it has not fulfilled yet, from their VP in the
+        card data (a quest's VP edit changes them: no number here is a quest's)."""
+        quests = [q for q in map(view.comp.adventures.__getitem__, view.adventures)
+                  if q.type == "quest"]
+        if not quests:
+            return NO_QUESTS
+        me, weight = view.seat, self.quest_weight
+        king = stone = 0.0
+        power, cards, counts = [], [0.0] * len(GUILDS), self._guild_counts(view)
+        for q in quests:
+            kind, vp = q.quest[0], weight * q.vp
+            if kind == "per_king":
+                king += vp
+            elif kind == "stones" and view.stones[me] < q.quest[1]:
+                stone += vp / (q.quest[1] - view.stones[me])
+            elif kind == "power_in_guilds":
+                least, guilds = q.quest[1:]
+                missing = guilds - sum(p >= least for p in view.power[me])
+                if missing > 0:
+                    power.append((least, vp / (missing * least)))
+            elif kind == "guild_cards" and max(counts) < q.quest[1]:
+                for g in range(len(GUILDS)):
+                    cards[g] += vp / (q.quest[1] - counts[g])
+        return QuestPlan(king, stone, tuple(power), tuple(cards))
+
+    def _guild_counts(self, view) -> list[int]:
+        """Per guild, the seat's cards "of" it (scoring.guild_cards, from the seat's view)."""
+        counts = [0] * len(GUILDS)
+        for c in view.owned:
+            for g in self._guilds_of[c]:
+                counts[g] += 1
+        return counts
+
+    def _quest_card_value(self, hero) -> float:
+        """Owning ``hero`` for the Quests: a King for "per King", one more card of the guild
+        nearest its "cards of one guild" quest."""
+        plan = self._quests
+        v = plan.king if hero.kind == "king" else 0.0
+        return v + max((plan.cards[g] for g in self._guilds_of[hero.id]), default=0.0)
 
     # --- decisions -------------------------------------------------------------------------
     def choose(self, view, actions):
         self._setup(view)
         self._powers, self._dungeons = {}, {}          # prices that hold for this decision
+        self._quests = self._quest_plan(view)
         phase = view.phase
         if phase == A.Phase.AGENT:
             return self._choose_agent(view, actions)
@@ -262,7 +333,7 @@ class ExpectedVP(Strategy):
         if kind is A.Recruit:
             hero = self._hero[a.card]
             return self._worth[hero.id] * self._plays_left(view) + self.static_value(hero.recruit) \
-                - self.recruit_min + RECRUIT_PER_COST * hero.cost
+                - self.recruit_min + RECRUIT_PER_COST * hero.cost + self._quest_card_value(hero)
         if kind is A.FortChoice:
             return self._fort_value(view, a.option)
         if kind is A.EndReveal or kind is A.StopBanishing or kind is A.EndPaying:
@@ -271,7 +342,7 @@ class ExpectedVP(Strategy):
             hero = self._hero[a.card]                 # too (after it, that effect was gained)
             in_hand = a.pile == "hand" and not view.revealed[view.seat]
             lost = self.static_value(hero.reveal) if in_hand else 0.0
-            return BANISH_VP - self._worth[hero.id] - lost
+            return BANISH_VP - self._worth[hero.id] - lost - self._quest_card_value(hero)
         if kind is A.Discard:
             return -self._worth[self._hero[a.card].id]
         if kind is A.PlayMagic:

@@ -58,7 +58,7 @@ class Prices(NamedTuple):
     space_kind: np.ndarray     # [space, SPACE_*]: advances, garden, banish, fort
     levels: np.ndarray         # [seat, guild, a, b] sum(levels[a:b])
     banish_root: np.ndarray    # [k] BANISH_ROOT * k ** 0.5
-    memo: np.ndarray           # this decision's prices: per space, per card, per advances
+    memo: np.ndarray           # this decision's prices: per space, card, advances; the quests
     memo_at: np.ndarray        # the decision each memo entry was priced at; [-1]: this one
 
 
@@ -96,7 +96,7 @@ def prices(seats: list, comp, rules, kit, effects) -> Prices:
                        *(x in {key for key, _ in gain} for x in ("garden", "banish", "fort"))]
                       for gain in space_gains(comp, rules)], np.int64)
     root = np.array([BANISH_ROOT * k ** 0.5 for k in range(len(comp.basic_deck) + 1)])
-    memo = len(comp.spaces) + len(comp.heroes) + MEMO_STEPS
+    memo = len(comp.spaces) + len(comp.heroes) + MEMO_STEPS + plans.QUEST_MEMO
     return Prices(par, static, steps, worth, card, space, kinds, levels, root, np.zeros(memo),
                   np.full(memo + 1, -1, np.int64))
 
@@ -150,7 +150,7 @@ def dungeon_gain(G, K, R, P, me, steps):
     for s in range(G.S[PLAYERS]):
         others_at_end |= s != me and G.SE[s, DUNGEON] >= last
     if G.S[STONES_LEFT] and not others_at_end:
-        gain = plans.stone_gain(R, P, me, now, new, last, gain)
+        gain = plans.stone_gain(G, K, R, P, me, now, new, last, gain)
     gain += ADVANCE_VP * (new - now)
     return P.par[me, DUNGEON_WEIGHT] * gain
 
@@ -166,7 +166,7 @@ def power_value(G, K, P, me, guild, steps):
     v += P.par[me, POWER_VALUE] * (new - now) * (BELOW_TOP if new < top else 1.0)
     if guild == P.par[me, FOCUS]:
         v *= 1.0 + P.par[me, FOCUS_WEIGHT]
-    return v
+    return plans.quest_power(G, K, P, me, now, new, v)
 
 
 @njit(cache=True, inline="always")
@@ -269,13 +269,14 @@ def value(G, K, R, P, me, a):
             P.static[me, K.hero[x, H_PAY]]
     if kind == RECRUIT:
         return P.worth[me, x] * plays_left(G, R, me) + P.static[me, K.hero[x, H_RECRUIT]] - \
-            P.par[me, RECRUIT_MIN] + RECRUIT_PER_COST * K.hero[x, H_COST]
+            P.par[me, RECRUIT_MIN] + RECRUIT_PER_COST * K.hero[x, H_COST] + \
+            plans.quest_card_value(G, K, R, P, me, x)
     if kind == FORT_CHOICE_OPTION:
         return fort_value(G, K, R, P, me, x)
     if kind == BANISH:
         in_hand = y == PILE_HAND and not G.SE[me, REVEALED]
         lost = P.static[me, K.hero[x, H_REVEAL]] if in_hand else 0.0
-        return BANISH_VP - P.worth[me, x] - lost
+        return BANISH_VP - P.worth[me, x] - lost - plans.quest_card_value(G, K, R, P, me, x)
     if kind == DISCARD_CARD:
         return -P.worth[me, x]
     if kind == PLAY_MAGIC:

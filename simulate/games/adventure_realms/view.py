@@ -1,4 +1,5 @@
-"""What one seat may see: its own hand and adventure cards, its deck's size (never its order),
+"""What one seat may see: its own hand and adventure cards, its deck's size and which cards it
+owns (the cards it recruited, never the deck's order),
 and everything public: the board, every seat's resources and tracks, every seat's discard pile
 and played cards (cards reach them face up), the adventure discard (Items and Magic are discarded
 face up next to the Adventure deck), the banished cards in the box and the face-up Guild Master
@@ -63,6 +64,8 @@ class View(NamedTuple):
     adventure_discard: tuple[int, ...]   # Items and Magic played, face up by the Adventure deck
     box: tuple[int, ...]             # banished hero cards, in the order banished
     masters: tuple[int, ...]         # the face-up Guild Master stack (top = last)
+    # own: what the seat's cards are, never the deck's order (the Quests' counts read it)
+    owned: tuple[int, ...]           # the seat's hero cards: deck, hand, discard, played (sorted)
 
 
 def make_view(state, seat: int) -> View:
@@ -81,4 +84,4 @@ def make_view(state, seat: int) -> View:
         s.monsters[-1] if s.monsters else None, len(s.monsters), tuple(s.occupied), s.garden,
         tuple(s.top_holder), s.stones_left,
         tuple(map(tuple, s.discard)), tuple(map(tuple, s.played)), tuple(s.adventure_discard),
-        tuple(s.box), tuple(s.masters))
+        tuple(s.box), tuple(s.masters), tuple(sorted(s.owned(seat))))

@@ -39,15 +39,15 @@ RULE_VARIANTS = [
 TUNED = [{"name": "balanced", "gold_value": 0.3, "mana_value": 0.4, "food_value": 0.0,
           "card_value": 1.2, "rp_value": 0.5, "dungeon_weight": 0.5, "power_value": 1.0,
           "recruit_min": 0.0, "focus": "Thieves", "focus_weight": 2.0,
-          "agent_value": 1.5, "stone_chase": 2.5},
+          "agent_value": 1.5, "stone_chase": 2.5, "quest_weight": 2.5},
          {"name": "guild_specialist", "gold_value": 0.1, "mana_value": 0.2, "food_value": 0.3,
           "card_value": 0.5, "rp_value": 0.0, "dungeon_weight": 3.0, "power_value": 1.5,
           "recruit_min": 1.0, "focus": "Wizards", "focus_weight": 3.0,
-          "agent_value": 0.0, "stone_chase": 0.7},
+          "agent_value": 0.0, "stone_chase": 0.7, "quest_weight": 0.0},
          {"name": "dungeon_racer", "gold_value": 0.0, "mana_value": 0.05, "food_value": 0.4,
           "card_value": 0.2, "rp_value": 0.3, "dungeon_weight": 4.0, "power_value": 0.6,
           "recruit_min": 2.0, "focus": "", "focus_weight": 0.0,
-          "agent_value": 0.3, "stone_chase": 2.0},
+          "agent_value": 0.3, "stone_chase": 2.0, "quest_weight": 0.6},
          {"name": "balanced", "focus": "Thieves", "recruit_min": 0.0, "card_value": 0.0}]
 
 # Same config and seed through both engines: identical tables (tests/helpers.py).
@@ -105,6 +105,23 @@ def test_component_edits(tmp_path):
                            "copies": {"adventure_cards:Grappling Hook": 9}},
                           list(components.FILES), "test")
     assert_same_games(tmp_path, {}, SEATS, 4, games=3, edits=edits)
+
+
+QUEST_CARDS = [c.name for c in components.load_components().adventures if c.type == "quest"]
+
+
+@pytest.mark.parametrize("count", ["symbols", "guild"])
+def test_quests_in_play(tmp_path, count):
+    """Many Quest cards (every kind, VPs edited) held by bots of several quest_weights: both
+    engines price them alike (the stones, the guild steps, Kings and guild cards recruited)."""
+    edits = parse_changes({**{f"adventure_cards:{q}.vp": 2 + i for i, q in enumerate(QUEST_CARDS)},
+                           "copies": {f"adventure_cards:{q}": 12 for q in QUEST_CARDS}},
+                          list(components.FILES), "test")
+    seats = [{"name": "balanced", "quest_weight": 2.5}, {"name": "guild_specialist", "quest_weight": 0.4},
+             "balanced", {"name": "dungeon_racer", "quest_weight": 3.0}]
+    for players in (2, 4):
+        assert_same_games(tmp_path / f"{count}{players}", {"guild_cards_count": count}, seats, players,
+                          games=4, edits=edits)
 
 
 def test_a_modified_data_folder_needs_no_code_change(monkeypatch, tmp_path):
