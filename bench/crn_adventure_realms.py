@@ -56,6 +56,32 @@ def variance_ratio(pairs: pl.DataFrame) -> float:
     return float((a - b).var() / (a.var() + b.var()))
 
 
+def never_shown(games: int) -> dict:
+    """On the Python engine: in how many games the removed hero ever came to the Guild Row
+    (it left the hero deck), and the share of identical games among those where it never did
+    (a removal must disturb nothing there: the games it cannot reach)."""
+    from simulate.games import get_game
+    from simulate.games.adventure_realms.components import load_components
+    from simulate.games.component_files import using_folder
+    from simulate.play import play_game
+    from strategies import build_strategy
+    spec = get_game("adventure_realms")
+    seats = [build_strategy(spec.name, "balanced") for _ in range(PLAYERS)]
+    entry = UNTAKEN.partition(":")[2]
+    card = next(i for i, h in enumerate(load_components().heroes) if h.name == entry)
+    shown = same_unshown = 0
+    for seed in range(games):
+        state, base, _ = play_game(spec, spec.rules_class(), seats, seed)
+        with using_folder("adventure_realms", None, (("remove", "guild_heroes.json", entry, None),)):
+            other = play_game(spec, spec.rules_class(), seats, seed)[1]
+        if card in state.row or card not in state.hero_deck:
+            shown += 1
+        else:
+            same_unshown += list(base.scores) == list(other.scores)
+    return {"python_games": games, "shown_in_row": shown,
+            "identical_where_never_shown": round(same_unshown / max(games - shown, 1), 4)}
+
+
 def main(games: int = 400) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         untaken = paired(play(games, UNTAKEN, Path(tmp) / "untaken"))
@@ -67,7 +93,8 @@ def main(games: int = 400) -> dict:
                "untaken_variance_ratio": round(variance_ratio(untaken), 4),
                "variance_ratio": round(variance_ratio(typical), 4),
                "variance_removed": TYPICAL,
-               "typical_identical_share": round(identical_share(typical), 4)}
+               "typical_identical_share": round(identical_share(typical), 4),
+               **never_shown(min(games, 200))}
     OUT.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(figures, indent=2))
     return figures
