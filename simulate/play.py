@@ -115,7 +115,7 @@ def _where(strategy: Any, seat: int, index: int, decision: int) -> str:
 
 
 @contextmanager
-def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[None]:
+def strategy_hook(strategy: Any, seat: int, index: int | None, when: str) -> Iterator[None]:
     """Anything a strategy's own code raises, ``BaseException`` too (``SystemExit`` from a
     ``sys.exit``, a ``KeyboardInterrupt`` it raised itself), becomes one error naming the
     strategy, seat and game: only a genuine Ctrl-C or SIGTERM (simulate.interrupts) passes
@@ -128,11 +128,12 @@ def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[N
         _raised(strategy, seat, index, when, exc)
 
 
-def _raised(strategy: Any, seat: int, index: int, when: str, exc: BaseException) -> None:
+def _raised(strategy: Any, seat: int, index: int | None, when: str, exc: BaseException) -> None:
     """Re-raise a genuine interrupt; anything else the strategy raised as one named error."""
     if genuine(exc):
         raise exc
-    raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat} in game {index}, "
+    game = "" if index is None else f" in game {index}"   # None: before any game
+    raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat}{game}, "
                              f"{when}: raised {type(exc).__name__}: {said(exc)} "
                              "(--debug shows the traceback)") from exc
 

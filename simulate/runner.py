@@ -232,7 +232,7 @@ def seated(game: str, strategies: list, first: int, post: Post | None) -> list:
     return seats
 
 
-def described_seats(seats: list, first: int, post: Post | None) -> list[str]:
+def described_seats(seats: list, first: int | None, post: Post | None) -> list[str]:
     """Each seat's ``describe()`` (its name in the tables), a failure named like any other."""
     names = []
     for seat, strategy in enumerate(seats):
