@@ -3,13 +3,16 @@
 The command line and every worker install :func:`interrupt` as their SIGINT and SIGTERM handler;
 it marks the interrupt as genuine before raising KeyboardInterrupt. A strategy's code that raises
 any ``BaseException`` (``SystemExit`` from ``sys.exit``, a ``KeyboardInterrupt`` of its own) is
-an error in that strategy: :func:`genuine` tells the two apart.
+an error in that strategy: :func:`genuine` tells the two apart. :func:`time_limit` bounds a
+strategy's code (a decision, building it) the same way everywhere.
 """
 from __future__ import annotations
 
 import signal
 import threading
-from typing import Any
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 _interrupted = threading.Event()
 
@@ -37,3 +40,29 @@ def said(exc: BaseException) -> str:
         return " ".join(str(exc).split())[:300]
     except Exception:
         return "(an unprintable message)"
+
+
+@contextmanager
+def time_limit(seconds: float | None, overrun: Callable[[], BaseException]) -> Iterator[None]:
+    """Stop the code inside after ``seconds`` (None or 0: no limit) by raising ``overrun()``:
+    interrupted by SIGALRM where this is the main thread of a POSIX process, else checked when
+    the code returns."""
+    if not seconds:
+        yield
+        return
+    timer = (hasattr(signal, "setitimer") and
+             threading.current_thread() is threading.main_thread())
+    if timer:
+        def stop(signum, frame):
+            raise overrun()
+        previous = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    if time.perf_counter() - start > seconds:
+        raise overrun()

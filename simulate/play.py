@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import random
-import signal
-import threading
-import time
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, Iterator, Sequence
 
 from simulate.board import Post
 from simulate.games.base import ConfigError, GameSpec, IllegalActionError
-from simulate.interrupts import genuine, said
+from simulate.interrupts import genuine, said, time_limit
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -147,30 +144,11 @@ def _illegal(where: str, action: Any, actions: list) -> None:
                              f"({type(action).__name__}); legal: {_few(actions)}")
 
 
-@contextmanager
-def _time_limit(seconds: float | None, where: str) -> Iterator[None]:
-    """Stop a decision that runs over ``seconds``: interrupted by SIGALRM where this is the main
-    thread of a POSIX process, else checked when the strategy returns."""
-    if not seconds:
-        yield
-        return
-    message = f"{where} took longer than the decision time limit of {seconds:g} s"
-    timer = (hasattr(signal, "setitimer") and
-             threading.current_thread() is threading.main_thread())
-    if timer:
-        def stop(signum, frame):
-            raise IllegalActionError(message)
-        previous = signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-    if time.perf_counter() - start > seconds:
-        raise IllegalActionError(message)
+def _time_limit(seconds: float | None, where: str):
+    """Stop a decision that runs over ``seconds`` (interrupts.time_limit)."""
+    message = f"{where} took longer than the decision time limit of {seconds:g} s" \
+        if seconds else ""
+    return time_limit(seconds, lambda: IllegalActionError(message))
 
 
 def _flush(state: Any, log: list[str]) -> None:
