@@ -7,7 +7,6 @@ time (the unit of analysis: never pool player counts).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -166,25 +165,23 @@ def open_run(out: Path) -> RunTables:
     counts = sorted(collect(games.select(pl.col("players").unique()))["players"].to_list())
     unpaired = frozenset(v["name"] for v in identity["variants"] if v.get("seed") is not None)
     played = [n for n in names if n in present]
-    study = _card_study(Path(out))
-    cards = {v: str(c) for v, c in study.get("cards", {}).items() if v in played}
-    granted = {v: (str(g[0]), int(g[1])) for v, g in (study.get("granted") or {}).items()
-               if v in played and isinstance(g, list) and len(g) == 2}
+    study = _card_study(Path(out), manifest)
+    cards = {v: c for v, c in study.get("cards", {}).items() if v in played}
+    granted = {v: (g[0], g[1]) for v, g in study.get("granted", {}).items() if v in played}
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
                      [n for n in played if n not in cards and n not in granted], counts,
                      unpaired, bool(identity.get("rotate", False)), Path(out), cards,
-                     list(study.get("skipped") or []), granted, study.get("pay") is True)
+                     study.get("skipped", []), granted, study.get("pay") is True)
 
 
-def _card_study(out: Path) -> dict:
-    """The folder's cards.json, written by `simulate cards` ({} for any other run)."""
-    from simulate.folder_io import read_regular
+def _card_study(out: Path, manifest: dict) -> dict:
+    """The folder's cards.json, written by `simulate cards` ({} for any other run); one line
+    naming the file and the field when it is missing or no longer what the study wrote."""
+    from simulate.adaptive.study_files import read_study
     from simulate.results_folder import ADAPTIVE
-    try:
-        data = json.loads(read_regular(out / ADAPTIVE["cards"], limit=64 * 2**20))
-    except (OSError, ValueError):
+    if "cards" not in manifest["config"]:
         return {}
-    return data if isinstance(data, dict) and isinstance(data.get("cards"), dict) else {}
+    return read_study(out / ADAPTIVE["cards"])
 
 
 def _num(column: str) -> pl.Expr:

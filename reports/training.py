@@ -12,8 +12,9 @@ import polars as pl
 from reports.blocks import Code, Figure, Heading, Paragraph, Rate, Table, figure_svg, plot_style
 from reports.findings import p_text
 from reports.mechanics import declared
-from reports.tuning import _results, _write
+from reports.tuning import _write
 from simulate.adaptive.lineups import Lineup
+from simulate.adaptive.study_files import read_study
 from simulate.adaptive.train import gain_text
 from simulate.results import read_tables
 from simulate.results_folder import read_marker
@@ -21,7 +22,7 @@ from simulate.results_folder import read_marker
 
 def build_train_report(out: str | Path) -> Path:
     out = Path(out)
-    result = _results(out / "train.json")
+    result = read_study(out / "train.json")
     claims = [Paragraph(f"{found['claim'].capitalize()}.") for found in result["players"].values()]
     use = _mechanic_use(out, result)
     sections = [(f"{players} players", _players(result, found) + use(int(players), found))

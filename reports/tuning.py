@@ -4,7 +4,6 @@ Same structure as the balance report: data -> blocks -> the report template -> o
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from reports.blocks import Code, Figure, Heading, Paragraph, Table, figure_svg, plot_style
@@ -14,16 +13,13 @@ from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
 from simulate.adaptive.metrics import estimate_text
-from simulate.folder_io import read_regular, write_inside
-from simulate.games.base import ConfigError
+from simulate.adaptive.study_files import read_study
+from simulate.folder_io import write_inside
 from simulate.results_folder import REPORT
-
-MAX_RESULTS = 64 * 2**20      # bytes
-
 
 def build_tune_report(out: str | Path) -> Path:
     out = Path(out)
-    result = _results(out / "tune.json")
+    result = read_study(out / "tune.json")
     return _write(out, "tuning report", _answer(result), [
         ("Candidates tried", _candidates(result)),
         ("Final config", [Code(result["final_toml"], "The config's [rules] with the tuned value "
@@ -32,7 +28,7 @@ def build_tune_report(out: str | Path) -> Path:
 
 def build_sensitivity_report(out: str | Path) -> Path:
     out = Path(out)
-    result = _results(out / "sensitivity.json")
+    result = read_study(out / "sensitivity.json")
     base = result["baseline"]
     intro = Paragraph(
         f"Each rule was set to its low and high value (booleans flipped, every other choice "
@@ -54,15 +50,6 @@ def build_sensitivity_report(out: str | Path) -> Path:
         blocks.append(Table(["rule", "skipped because"], result["skipped"], "Not varied"))
     return _write(out, "sensitivity report", [intro, _tornado(result)],
                   [("Every rule value", blocks)])
-
-
-def _results(path: Path) -> dict:
-    """An adaptive command's results JSON (a regular file of the tool's, never a link)."""
-    try:
-        return json.loads(read_regular(path, MAX_RESULTS).decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"{path} cannot be read as this tool's results ({exc}); run the "
-                          "command again") from None
 
 
 def _write(out: Path, kind: str, summary: list, sections: list[tuple[str, list]]) -> Path:

@@ -1,3 +1,3 @@
-from simulate.cli import app
+from simulate.cli import main
 
-app(prog_name="simulate")
+main()

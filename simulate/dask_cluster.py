@@ -2,24 +2,28 @@
 
 An address is ``[scheme://]host:port`` with scheme tcp, tls, ws or wss (tcp when left out), host a
 name, an IPv4 address or a bracketed IPv6 one (``tcp://[::1]:8786``), port 1..65535. Anything
-else, any failure to connect within 10 s, and a cluster that has lost all its workers for 30 s
+else, any failure to connect within 10 s (``--connect-timeout SECONDS``: up to
+MAX_CONNECT_SECONDS), and a cluster that has lost all its workers for 30 s
 is a one-line ConfigError.
 """
 from __future__ import annotations
 
 import ipaddress
 import logging
+import math
 import re
 import threading
 import time
 import uuid
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from simulate.games.base import ConfigError, IllegalActionError
 
 SCHEMES = ("tcp", "tls", "ws", "wss")
-CONNECT_TIMEOUT = "10s"
+CONNECT_TIMEOUT = "10s"        # the default; --connect-timeout sets another
+MAX_CONNECT_SECONDS = 600.0
 NO_WORKERS_SECONDS = 30.0      # a cluster without workers this long: the run stops, saying so
 POLL_SECONDS = 0.25
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -48,6 +52,24 @@ def scheduler_address(value: str | None) -> str:
     return value
 
 
+@dataclass(frozen=True)
+class Scheduler:
+    """A checked scheduler address and how long to try to connect to it (None: CONNECT_TIMEOUT);
+    what the commands hand the runner as ``scheduler``."""
+    address: str
+    connect_seconds: float | None = None
+
+
+def scheduler_for(value: str | None, connect_seconds: float | None) -> Scheduler:
+    """The checked ``--scheduler`` and ``--connect-timeout``; a one-line error otherwise."""
+    address = scheduler_address(value)
+    if connect_seconds is not None and not (math.isfinite(connect_seconds) and
+                                            0 < connect_seconds <= MAX_CONNECT_SECONDS):
+        raise ConfigError(f"--connect-timeout {connect_seconds:g} is out of range; allowed: "
+                          f"more than 0 and at most {MAX_CONNECT_SECONDS:g} seconds")
+    return Scheduler(address, connect_seconds)
+
+
 def _valid_host(host: str) -> bool:
     if host.startswith("["):
         try:
@@ -57,12 +79,15 @@ def _valid_host(host: str) -> bool:
     return bool(HOST_NAME.fullmatch(host))
 
 
-def dask_client(scheduler: str | None):
+def dask_client(scheduler: str | Scheduler | None):
     """A ``dask.distributed.Client`` connected to ``scheduler`` (checked first), or a one-line
-    error within ``CONNECT_TIMEOUT`` (plus a second): distributed's own timeout does not cover a
-    peer that accepts the connection and never answers (or answers in HTTP), so the connection
-    is made in a thread that is given up on at the deadline."""
-    address = scheduler_address(scheduler)
+    error within its connect timeout (default ``CONNECT_TIMEOUT``; plus a second):
+    distributed's own timeout does not cover a peer that accepts the connection and never
+    answers (or answers in HTTP), so the connection is made in a thread that is given up on at
+    the deadline."""
+    if not isinstance(scheduler, Scheduler):
+        scheduler = scheduler_for(scheduler, None)
+    address = scheduler.address
     try:
         from dask.distributed import Client
         from dask.utils import parse_timedelta
@@ -73,10 +98,10 @@ def dask_client(scheduler: str | None):
 
     def connect() -> None:
         try:
-            box["client"] = Client(address, timeout=CONNECT_TIMEOUT)
+            box["client"] = Client(address, timeout=seconds)
         except Exception as exc:      # refused, timed out, or not a Dask scheduler at all
             box["error"] = exc
-    seconds = parse_timedelta(CONNECT_TIMEOUT)
+    seconds = scheduler.connect_seconds or parse_timedelta(CONNECT_TIMEOUT)
     thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
     thread.start()
     thread.join(seconds + 1)
@@ -88,7 +113,8 @@ def dask_client(scheduler: str | None):
     raise ConfigError(f"cannot reach the Dask scheduler at {address}: {reason}")
 
 
-def play_on_dask(play: Callable[[dict], Any], tasks: list[dict], scheduler: str | None,
+def play_on_dask(play: Callable[[dict], Any], tasks: list[dict],
+                 scheduler: str | Scheduler | None,
                  decision_seconds: float | None) -> Iterator[tuple[int, Any]]:
     """``(i, play(tasks[i]))`` as each chunk finishes on the cluster. Each chunk is played in a
     child process of its Dask worker, watched there like a local worker (simulate.pool), so the

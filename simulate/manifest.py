@@ -17,9 +17,10 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import polars as pl
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from simulate import __version__
 from simulate.config import RunConfig, identity_digest
@@ -27,12 +28,58 @@ from simulate.folder_io import expect_file, open_regular, write_inside
 from simulate.games.base import ConfigError
 from simulate.games.component_files import file_hashes
 from simulate.games.grants import shown_grant, shown_seat
+from simulate.json_models import Written, first_problem
 from simulate.results_folder import (CHUNK_ID, FORMAT, FORMAT_VERSION, MANIFEST, TABLES,
                                      read_marker, unclaim)
 from simulate.sources import source_hashes
 
 COMPONENTS = "components file "   # the fingerprint's entry of a [components] folder's file
 MIN_BYTES_PER_ROW = 1    # every real chunk file holds far more (a seed alone is 8 bytes a game)
+
+
+class VariantIdentity(Written):
+    """One variant as config._variant_identity writes it."""
+    name: str = Field(min_length=1)
+    rules: dict[str, Any]
+    strategies: Any = None
+    components: Optional[list[str]] = None
+    grant: Optional[str] = None
+    retrained_of: Optional[str] = None
+    retrain: Any = None
+    seed: Optional[int] = None
+
+
+class Identity(Written):
+    """RunConfig.identity(): what decides the numbers, the run's plan."""
+    game: str
+    games: int
+    seed: int
+    chunk: int = Field(gt=0)
+    player_counts: list[int]
+    strategies: Any
+    heroes: Any
+    variants: list[VariantIdentity] = Field(min_length=1)
+    engine_version: str
+    rotate: bool = False
+
+    @model_validator(mode="after")
+    def _named_once(self) -> Identity:
+        names = [v.name for v in self.variants]
+        if len(set(names)) != len(names):
+            raise ValueError("two variants share a name")
+        return self
+
+
+class ManifestBody(Written):
+    """The parts of a manifest every reader relies on (the rest: chunk records, checked by
+    _chunk_record and bad_chunks; notes the commands add, such as ``stopping``)."""
+    model_config = ConfigDict(extra="allow", strict=True)
+    game: str
+    config: dict[str, Any]
+    identity: Identity
+    fingerprint: dict[str, str]
+    chunks: dict[str, Any]
+    elapsed_seconds: float
 
 
 def digest(value: Any) -> str:
@@ -151,17 +198,14 @@ def checked(data: dict, out: Path) -> dict:
     body = {k: v for k, v in data.items() if k != "checksum"}
     if data.get("checksum") != digest(body):
         raise damaged("checksum does not match")
-    kinds = {"fingerprint": dict, "chunks": dict, "identity": dict, "config": dict,
-             "game": str, "elapsed_seconds": (int, float)}
-    for key, kind in kinds.items():
-        if not isinstance(data.get(key), kind):
-            raise damaged(f"'{key}' missing or of the wrong type")
+    try:
+        ManifestBody.model_validate(data)
+    except ValidationError as exc:
+        raise damaged(first_problem(exc)) from None
     if data.get("identity_hash") != identity_digest(data["identity"]):
         raise damaged("identity does not match its hash")
     if data["fingerprint"].get("config") != data["identity_hash"]:
         raise damaged("fingerprint does not match the identity")
-    if not _plannable(data["identity"]):
-        raise damaged("identity is not a run's plan")
     for chunk_id, record in data["chunks"].items():
         if not CHUNK_ID.fullmatch(chunk_id) or not _chunk_record(record):
             raise damaged(f"chunk entry {chunk_id[:40]!r}")
@@ -172,13 +216,6 @@ def _chunk_record(record: Any) -> bool:
     return (isinstance(record, dict) and type(record.get("size")) is int and
             all(isinstance(record.get(t), dict) and type(record[t].get("rows")) is int and
                 isinstance(record[t].get("sha256"), str) for t in TABLES))
-
-
-def _plannable(identity: dict) -> bool:
-    return (type(identity.get("games")) is int and type(identity.get("chunk")) is int and
-            identity["chunk"] > 0 and isinstance(identity.get("variants"), list) and
-            isinstance(identity.get("player_counts"), list) and
-            all(type(n) is int for n in identity["player_counts"]))
 
 
 def planned_chunks(identity: dict) -> int:

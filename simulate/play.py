@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import random
-import signal
-import threading
-import time
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, Iterator, Sequence
 
 from simulate.board import Post
 from simulate.games.base import ConfigError, GameSpec, IllegalActionError
-from simulate.interrupts import genuine, said
+from simulate.interrupts import genuine, said, time_limit
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -115,7 +112,7 @@ def _where(strategy: Any, seat: int, index: int, decision: int) -> str:
 
 
 @contextmanager
-def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[None]:
+def strategy_hook(strategy: Any, seat: int, index: int | None, when: str) -> Iterator[None]:
     """Anything a strategy's own code raises, ``BaseException`` too (``SystemExit`` from a
     ``sys.exit``, a ``KeyboardInterrupt`` it raised itself), becomes one error naming the
     strategy, seat and game: only a genuine Ctrl-C or SIGTERM (simulate.interrupts) passes
@@ -128,11 +125,12 @@ def strategy_hook(strategy: Any, seat: int, index: int, when: str) -> Iterator[N
         _raised(strategy, seat, index, when, exc)
 
 
-def _raised(strategy: Any, seat: int, index: int, when: str, exc: BaseException) -> None:
+def _raised(strategy: Any, seat: int, index: int | None, when: str, exc: BaseException) -> None:
     """Re-raise a genuine interrupt; anything else the strategy raised as one named error."""
     if genuine(exc):
         raise exc
-    raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat} in game {index}, "
+    game = "" if index is None else f" in game {index}"   # None: before any game
+    raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat}{game}, "
                              f"{when}: raised {type(exc).__name__}: {said(exc)} "
                              "(--debug shows the traceback)") from exc
 
@@ -146,30 +144,11 @@ def _illegal(where: str, action: Any, actions: list) -> None:
                              f"({type(action).__name__}); legal: {_few(actions)}")
 
 
-@contextmanager
-def _time_limit(seconds: float | None, where: str) -> Iterator[None]:
-    """Stop a decision that runs over ``seconds``: interrupted by SIGALRM where this is the main
-    thread of a POSIX process, else checked when the strategy returns."""
-    if not seconds:
-        yield
-        return
-    message = f"{where} took longer than the decision time limit of {seconds:g} s"
-    timer = (hasattr(signal, "setitimer") and
-             threading.current_thread() is threading.main_thread())
-    if timer:
-        def stop(signum, frame):
-            raise IllegalActionError(message)
-        previous = signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-    if time.perf_counter() - start > seconds:
-        raise IllegalActionError(message)
+def _time_limit(seconds: float | None, where: str):
+    """Stop a decision that runs over ``seconds`` (interrupts.time_limit)."""
+    message = f"{where} took longer than the decision time limit of {seconds:g} s" \
+        if seconds else ""
+    return time_limit(seconds, lambda: IllegalActionError(message))
 
 
 def _flush(state: Any, log: list[str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import sys
 import time
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -23,6 +24,7 @@ from simulate.games.grants import grant_at, is_paid
 from simulate.dask_cluster import play_on_dask
 from simulate.engines import choose_engine, kernel_module
 from simulate.board import Post, post_for
+from simulate.interrupts import held
 from simulate.play import TRACE_COLUMN, play_game, strategy_hook
 from simulate.pool import play_threaded, play_watched, warm
 from simulate.folder_io import folder_inside, write_inside
@@ -234,7 +236,7 @@ def seated(game: str, strategies: list, first: int, post: Post | None) -> list:
     return seats
 
 
-def described_seats(seats: list, first: int, post: Post | None) -> list[str]:
+def described_seats(seats: list, first: int | None, post: Post | None) -> list[str]:
     """Each seat's ``describe()`` (its name in the tables), a failure named like any other."""
     names = []
     for seat, strategy in enumerate(seats):
@@ -329,15 +331,18 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
     if progress:
         progress(done, total)
     clock = time.perf_counter()
-    for chunk, (games, seats) in _execute(cfg, todo, backend, scheduler, engine,
-                                          manifest.pinned):
-        files = write_chunk(out, spec, chunk, games, seats)
-        now = time.perf_counter()
-        manifest.record(chunk.id, chunk.size, files, now - clock)
-        clock = now
-        done += chunk.size
-        if progress:
-            progress(done, total)
+    # closing: the chunks' generators end here, also on an interrupt, never later in the
+    # garbage collector (where an exception in their clean-up is printed and "ignored")
+    with closing(_execute(cfg, todo, backend, scheduler, engine, manifest.pinned)) as finished:
+        for chunk, (games, seats) in finished:
+            with held():                 # a chunk's files and its manifest entry, whole
+                files = write_chunk(out, spec, chunk, games, seats)
+                now = time.perf_counter()
+                manifest.record(chunk.id, chunk.size, files, now - clock)
+            clock = now
+            done += chunk.size
+            if progress:
+                progress(done, total)
 
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,

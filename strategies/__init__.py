@@ -17,7 +17,12 @@ import sys
 from typing import Any
 
 from simulate.games.base import ConfigError, did_you_mean
-from simulate.interrupts import genuine, said
+from simulate.interrupts import genuine, said, time_limit
+
+
+# seconds a module:Class strategy may take to import and build in this process (the same
+# bound `simulate validate` gives the whole check in its child)
+BUILD_SECONDS = 10.0
 
 
 class Strategy:
@@ -72,9 +77,27 @@ def strategy_params(cls: type) -> dict[str, Any]:
             and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
 
 
+class TooSlowToBuild(ConfigError):
+    """A ``module:Class`` strategy's import and ``__init__`` ran over BUILD_SECONDS."""
+
+
 def build_strategy(game: str, spec: Any, where: str = "[players] strategies") -> Strategy:
     """A strategy from its config form: ``"name"``, ``{name = "...", param = ...}`` or
-    ``"package.module:Class"``."""
+    ``"package.module:Class"``. A ``module:Class`` is the user's code: importing it and its
+    ``__init__`` get BUILD_SECONDS, as a decision gets its time limit (interrupts.time_limit)."""
+    name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
+    if not (isinstance(name, str) and ":" in name):
+        return _built(game, spec, where)
+
+    def overrun() -> TooSlowToBuild:
+        return TooSlowToBuild(f"{where}: building strategy '{name}' (importing its module and "
+                              f"calling __init__) took longer than the limit of "
+                              f"{BUILD_SECONDS:g} s; does it hang?")
+    with time_limit(BUILD_SECONDS, overrun):
+        return _built(game, spec, where)
+
+
+def _built(game: str, spec: Any, where: str) -> Strategy:
     if isinstance(spec, str):
         name, params = spec, {}
     elif isinstance(spec, dict) and isinstance(spec.get("name"), str):
@@ -106,6 +129,8 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
                               f"allowed: {bounds[0]}..{bounds[1]}")
     try:
         strategy = cls(**params)
+    except TooSlowToBuild:
+        raise
     except BaseException as exc:              # a custom strategy's own checks (or bugs)
         if genuine(exc):
             raise
@@ -139,6 +164,8 @@ def _import_class(path: str, where: str) -> type:
         found = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
         raise ConfigError(f"{where}: cannot import strategy '{path}': {said(exc)}") from None
+    except TooSlowToBuild:
+        raise
     except BaseException as exc:              # the module itself fails while loading
         if genuine(exc):
             raise

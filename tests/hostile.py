@@ -111,3 +111,16 @@ TRICKS = {
 STARTS = {"spawn": lambda: subprocess.Popen(["sleep", "45"]).pid,   # a child outliving the game
           "fork": os.fork}                                           # a copy of the worker
 _started: set[tuple[str, str]] = set()
+
+
+class SlowToBuild(Strategy):
+    """Ready at once inside `simulate validate`'s child check, then sleeps in its ``__init__``
+    in the command's own process: the check passes and only the real build hangs."""
+
+    def __init__(self, seconds: float = 1000.0):
+        from simulate.cli.inspect_cmds import IN_CHILD
+        if not os.environ.get(IN_CHILD):
+            time.sleep(seconds)
+
+    def choose(self, view, actions):
+        return actions[0]

@@ -119,3 +119,47 @@ def test_a_scheduler_that_never_answers_is_one_line_within_the_timeout(tmp_path,
     took = time.monotonic() - start
     one_line(result, f"cannot reach the Dask scheduler at {address}")
     assert took < 2 + 8, f"took {took:.1f} s"
+
+
+def a_closed_port() -> str:
+    """A loopback address nothing listens on (a port just bound and released)."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"tcp://127.0.0.1:{probe.getsockname()[1]}"
+
+
+def test_connect_timeout_bounds_the_wait_for_nothing_listening(tmp_path):
+    """--connect-timeout 2 (issue 39, round three, d): distributed retries a refused connection
+    until its timeout, so the run ends in about 2 s (not the default 10), one line, exit 2."""
+    import time
+
+    import dask.distributed  # noqa: F401  (imported first: the wait is measured, not the import)
+    address = a_closed_port()
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random"))
+    start = time.monotonic()
+    result = CliRunner().invoke(app, ["run", str(config), "--backend", "dask", "--scheduler",
+                                      address, "--connect-timeout", "2"])
+    took = time.monotonic() - start
+    one_line(result, f"cannot reach the Dask scheduler at {address}")
+    assert 1.5 < took < 5, f"took {took:.1f} s"      # 2 s, then the config and the line
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "601", "1e300"])
+@pytest.mark.parametrize("command", ["run", "tune"])
+def test_a_connect_timeout_out_of_range_is_one_line(tmp_path, seconds, command):
+    out = tmp_path / "o"
+    text = (SMALL_RUN.format(out=out, strategy="random") if command == "run"
+            else TUNE.format(out=out))
+    config = write_config(tmp_path, text)
+    result = CliRunner().invoke(app, [command, str(config), "--backend", "dask", "--scheduler",
+                                      "tcp://127.0.0.1:8786", "--connect-timeout", seconds])
+    one_line(result, "--connect-timeout")
+    assert "at most 600 seconds" in result.output
+    assert not out.exists()
+
+
+def test_a_connect_timeout_without_dask_is_one_line(tmp_path):
+    config = write_config(tmp_path, SMALL_RUN.format(out=tmp_path / "o", strategy="random"))
+    result = CliRunner().invoke(app, ["run", str(config), "--connect-timeout", "2"])
+    one_line(result, "--connect-timeout is for the Dask backend")

@@ -27,7 +27,8 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from simulate.adaptive.rounds import base_run, write_json
+from simulate.adaptive.rounds import base_run
+from simulate.adaptive.study_files import write_study
 from simulate.config import NAME_CHARS, MAX_NAME, RunConfig, Variant
 from simulate.games.base import ConfigError, did_you_mean
 from simulate.games.component_edits import entry_names, few
@@ -218,7 +219,7 @@ def plan_summary(plan: CardsPlan) -> str:
 
 
 def save_plan(plan: CardsPlan) -> None:
-    write_json(Path(plan.cfg.out) / RESULTS,
+    write_study(Path(plan.cfg.out) / RESULTS,
                {"cards": plan.cards, "granted": plan.granted, "pay": plan.pay,
                 "skipped": [list(s) for s in plan.skipped],
                 "method": "removed: one variant per card, taken out of the game; granted: one "

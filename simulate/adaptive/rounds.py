@@ -7,7 +7,6 @@ finished chunks are on disk and play again for free.
 """
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,6 @@ from typing import Any
 from simulate.config import RunConfig, _only, _positive, parse_config
 from simulate.games.base import ConfigError
 from simulate.manifest import save
-from simulate.folder_io import write_inside
 from simulate.results_folder import read_marker
 
 
@@ -66,7 +64,3 @@ def record_stopping(out: str | Path, stopping: dict[str, Any]) -> None:
     data["stopping"] = stopping
     save(Path(out), data)
 
-
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write a JSON file of the tool's atomically (see :func:`simulate.folder_io.write_inside`)."""
-    write_inside(path.parent, path.name, json.dumps(data, indent=1, default=str).encode())

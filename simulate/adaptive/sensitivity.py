@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
-from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
+from simulate.adaptive.study_files import write_study
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule
 from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields, rules_dict
 from simulate.games.component_edits import is_address
@@ -189,7 +190,7 @@ def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | N
               "games_spent": sum(games.values()) + max(games.values(), default=0),
               "method": "paired differences on common random numbers, doubling rounds with "
                         "early stopping (Bonferroni over looks), Holm-adjusted p-values"}
-    write_json(Path(cfg.out) / "sensitivity.json", result)
+    write_study(Path(cfg.out) / "sensitivity.json", result)
     record_stopping(cfg.out, {"rule": "sensitivity", "reason": "every rule value settled or "
                               "at the cap", "games_spent": result["games_spent"]})
     return result

@@ -54,7 +54,8 @@ import numpy as np
 from simulate.adaptive.candidates import MAX_CANDIDATES, ranges, sample, starting_form
 from simulate.adaptive.lineups import Lineup, lineup_run, per_seed, tested_rows, upto
 from simulate.adaptive.metrics import Estimate, estimate_text, paired
-from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
+from simulate.adaptive.study_files import write_study
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule
 from simulate.adaptive.tune import _number, _toml
 from simulate.config import RunConfig, _positive, _typed, show_value
 from simulate.games.base import ConfigError
@@ -157,7 +158,7 @@ def train(plan: TrainPlan, backend: str = "loky", scheduler: str | None = None,
               "cooperative": plan.cooperative, "players": races,
               "games_spent": sum(r["games_spent"] for r in races.values())}
     result["final_toml"] = final_toml(result)
-    write_json(Path(cfg.out) / "train.json", result)
+    write_study(Path(cfg.out) / "train.json", result)
     record_stopping(cfg.out, {"rule": "train", "method": METHOD,
                               "reason": "; ".join(f"{n} players: {r['stopped']}"
                                                   for n, r in races.items()),

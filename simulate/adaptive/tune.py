@@ -42,7 +42,8 @@ from simulate.adaptive.cards import granted_twins
 from simulate.adaptive.metrics import (METRICS, Metric, granted_variant, parse_metric,
                                        read_values)
 from simulate.adaptive.prices import PRICE, find_price
-from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule, write_json
+from simulate.adaptive.study_files import write_study
+from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule
 from simulate.adaptive.search import BISECTION, GOALS, HALVING, Point, Search, Target, bisect, halve
 from simulate.config import RunConfig, Variant, _only, _positive, is_number, show_value
 from simulate.games.base import ConfigError, did_you_mean, make_rules, rule_fields
@@ -149,7 +150,7 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
                   target_bands=[[t.value - t.tolerance, t.value + t.tolerance] for t in plan.targets],
                   confidence=plan.confidence,
                   rounds=plan.sizes, final_toml=final_toml(plan, result))
-    write_json(Path(cfg.out) / "tune.json", result)
+    write_study(Path(cfg.out) / "tune.json", result)
     record_stopping(cfg.out, {"rule": "tune", "method": result["method"],
                               "reason": result["stopped"], "games_spent": result["games_spent"]})
     return result

@@ -5,6 +5,7 @@ Bad input prints one line; ``--debug`` shows the traceback instead.
 """
 from __future__ import annotations
 
+import sys
 from importlib import metadata
 from typing import Annotated
 
@@ -48,3 +49,18 @@ app.command("validate")(inspect_cmds.validate)
 app.command("report")(inspect_cmds.report)
 app.command("compare")(compare_cmd.compare)
 app.add_typer(components_cmd.app, name="components")
+
+
+def main() -> None:
+    """The `simulate` command (console script and ``python -m simulate``): the app, and once it
+    has decided its exit code, a late Ctrl-C or SIGTERM while the interpreter exits ends the
+    process at once with that code (interrupts.exit_at_once_with), never a traceback after the
+    command's last line."""
+    from simulate.interrupts import exit_at_once_with
+    try:
+        app(prog_name="simulate")
+    except SystemExit as ended:
+        code = ended.code
+        exit_at_once_with(code if isinstance(code, int) else 0 if code is None else 1)
+        raise
+    sys.exit(0)

@@ -7,14 +7,15 @@ from pathlib import Path
 
 import typer
 
-from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend,
-                                 user_errors)
+from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out, Seed,
+                                 check_backend, user_errors)
 from simulate.cli.tune_cmd import Backend, Fresh, Report, Scheduler
 
 
 def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
           seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
-          scheduler: Scheduler = None, fresh: Fresh = False, report: Report = True,
+          scheduler: Scheduler = None, connect_timeout: ConnectTimeout = None,
+          fresh: Fresh = False, report: Report = True,
           debug: Debug = False) -> None:
     """Take each card of CONFIG's [cards] decks out of the game, and grant it to each seat in
     turn, one variant each on the baseline's seeds (resuming an interrupted study), and write
@@ -28,7 +29,7 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
     from simulate.runner import run
 
     with user_errors(debug):
-        check_backend(backend, scheduler)
+        scheduler = check_backend(backend, scheduler, connect_timeout)
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         plan = plan_cards(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                           chunk=chunk)

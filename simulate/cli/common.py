@@ -28,17 +28,25 @@ Out = Annotated[str | None, typer.Option("--out", help="Results folder (override
 BACKENDS = ("loky", "dask")
 
 
-def check_backend(backend: str, scheduler: str | None) -> None:
-    """A known backend, and with dask a well-formed scheduler address (before anything runs)."""
-    from simulate.dask_cluster import scheduler_address
+ConnectTimeout = Annotated[float | None, typer.Option(
+    "--connect-timeout", help="Seconds to try to reach the Dask scheduler (default 10, at most "
+                              "600), with --backend dask.", show_default=False)]
+
+
+def check_backend(backend: str, scheduler: str | None, connect_timeout: float | None = None):
+    """A known backend, and with dask a well-formed scheduler address and connect timeout
+    (before anything runs); what the runner takes as its scheduler (None without dask)."""
+    from simulate.dask_cluster import scheduler_for
 
     if backend not in BACKENDS:
         raise ConfigError(f"--backend {backend!r} is unknown; allowed: {', '.join(BACKENDS)}")
     if backend == "dask":
-        scheduler_address(scheduler)
-    elif scheduler is not None:
-        raise ConfigError(f"--scheduler is for the Dask backend: add --backend dask "
-                          f"(the backend is {backend!r})")
+        return scheduler_for(scheduler, connect_timeout)
+    for given, option in ((scheduler, "--scheduler"), (connect_timeout, "--connect-timeout")):
+        if given is not None:
+            raise ConfigError(f"{option} is for the Dask backend: add --backend dask "
+                              f"(the backend is {backend!r})")
+    return None
 
 
 INTERRUPTED = "interrupted: finished chunks are saved; run the same command to resume"

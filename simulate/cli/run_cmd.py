@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed,
-                                 check_backend, user_errors)
+from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out,
+                                 Seed, check_backend, user_errors)
 
 
 def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
@@ -16,6 +16,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
             "--backend", help="loky (this machine) or dask (a Dask cluster).")] = "loky",
         scheduler: Annotated[str | None, typer.Option(
             "--scheduler", help="Dask scheduler address, with --backend dask.")] = None,
+        connect_timeout: ConnectTimeout = None,
         fresh: Annotated[bool, typer.Option(
             "--fresh", help="Delete this tool's earlier results in the out folder first "
             "(never other files).")] = False,
@@ -34,7 +35,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
     from simulate.cli.progress import RunProgress
 
     with user_errors(debug):
-        check_backend(backend, scheduler)
+        scheduler = check_backend(backend, scheduler, connect_timeout)
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         cfg = load_config(config, games=games, seed=seed, jobs=jobs, out=out, chunk=chunk,
                           until_ci=until_ci, engine=engine)

@@ -5,15 +5,16 @@ from pathlib import Path
 
 import typer
 
-from simulate.cli.common import Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend, \
-    user_errors
+from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out, Seed,
+                                 check_backend, user_errors)
 from simulate.cli.tune_cmd import Backend, Fresh, Report, Scheduler
 from simulate.results_folder import held_for_rounds
 
 
 def train(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
           seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
-          scheduler: Scheduler = None, fresh: Fresh = False,
+          scheduler: Scheduler = None, connect_timeout: ConnectTimeout = None,
+          fresh: Fresh = False,
           report: Report = True, debug: Debug = False) -> None:
     """Race parameter sets of the strategy in CONFIG's train table against its defaults on
     common seeds, at each player count; print the winners as TOML (Bonferroni-corrected
@@ -26,7 +27,7 @@ def train(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
     with user_errors(debug):
         plan = plan_train(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                           chunk=chunk)
-        check_backend(backend, scheduler)
+        scheduler = check_backend(backend, scheduler, connect_timeout)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:
             result = run_train(plan, backend, scheduler, progress.games, fresh)
             report_path = build_train_report(plan.cfg.out) if report else None

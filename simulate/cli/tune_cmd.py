@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend,
-                                 user_errors)
+from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out, Seed,
+                                 check_backend, user_errors)
 from simulate.results_folder import held_for_rounds
 
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
@@ -19,7 +19,8 @@ Report = Annotated[bool, typer.Option(help="Write report.html at the end.")]
 
 def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
          seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
-         scheduler: Scheduler = None, fresh: Fresh = False,
+         scheduler: Scheduler = None, connect_timeout: ConnectTimeout = None,
+         fresh: Fresh = False,
          report: Report = True, debug: Debug = False) -> None:
     """Find the rule values that meet the targets of CONFIG's tune table, each with its
     interval (noisy bisection for one rule and target, else successive halving)."""
@@ -34,7 +35,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                          chunk=chunk)
-        check_backend(backend, scheduler)
+        scheduler = check_backend(backend, scheduler, connect_timeout)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
             report_path = build_tune_report(plan.cfg.out) if report else None
@@ -59,7 +60,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
 
 def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
                 seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
-                scheduler: Scheduler = None, fresh: Fresh = False,
+                scheduler: Scheduler = None, connect_timeout: ConnectTimeout = None,
+                fresh: Fresh = False,
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
@@ -73,7 +75,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                                 chunk=chunk)
-        check_backend(backend, scheduler)
+        scheduler = check_backend(backend, scheduler, connect_timeout)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
             report_path = build_sensitivity_report(plan.cfg.out) if report else None

@@ -64,7 +64,7 @@ def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
 def _group_columns(columns_of, spec, rules, task: dict, rotation: int, strategies: list,
                    heroes: list | None, indices: np.ndarray) -> tuple[dict, dict]:
     seats = [build_strategy(spec.name, s) for s in strategies]
-    described = [s.describe() for s in seats]
+    described = described_seats(seats, int(indices[0]) if len(indices) else None)
     played = columns_of({**task, "strategies": strategies, "indices": indices}, rules, seats,
                         heroes)
     if played is None:
@@ -85,6 +85,13 @@ def _group_columns(columns_of, spec, rules, task: dict, rotation: int, strategie
     seat_rows = {c: generic[c] if c in generic else own_seats[c]
                  for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + rotated}
     return games, seat_rows
+
+
+def described_seats(seats: list, first: int | None = None) -> list[str]:
+    """Each seat's ``describe()`` as the Python runner keeps it, a describe() that raises named
+    in one line (``first``: the chunk's first game; None before any game)."""
+    from simulate.runner import described_seats as described
+    return described(seats, first, None)
 
 
 def _in_runner_order(spec, parts: list, task: dict) -> tuple[dict, dict]:
@@ -123,8 +130,10 @@ def unsupported_seats(game: str, strategies: list, compiled_seats) -> str | None
     except Exception as exc:            # the config check names the problem; here: no twin
         return f"the seats cannot be built, so no compiled twin plays them ({exc})"
     if compiled_seats(seats) is None:
-        lacking = [s.describe() for s in seats if compiled_seats([s] * len(seats)) is None]
-        named = ", ".join(dict.fromkeys(lacking)) or "|".join(s.describe() for s in seats)
+        names = described_seats(seats)
+        lacking = [name for s, name in zip(seats, names)
+                   if compiled_seats([s] * len(seats)) is None]
+        named = ", ".join(dict.fromkeys(lacking)) or "|".join(names)
         return (f"{named} has no compiled twin (only the built-in strategies at their "
                 "parameters have one)")
     return None
