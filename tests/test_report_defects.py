@@ -62,6 +62,15 @@ def test_placeholder_list_holds_only_what_the_rules_in_force_use():
     assert sum("hero power" in p for p in on.spec.placeholders) == 5
 
 
+def test_placeholder_line_names_the_damage_track_the_run_played():
+    """Issue 33 point 5: a run that played damage_to_lose = 20 must not read "= 5"."""
+    long = _rfa_run({"baseline": {"rules": {"damage_to_lose": 20}}})
+    track = [p for p in long.spec.placeholders if "damage track" in p]
+    assert track == ["damage track length (damage_to_lose = 20) is unknown in the sources"]
+    both = _rfa_run({"baseline": {"rules": {}}, "long": {"rules": {"damage_to_lose": 20}}})
+    assert any("(damage_to_lose = 5, 20)" in p for p in both.spec.placeholders)
+
+
 def _capture(monkeypatch, *modules):
     """Keep the figures the report draws (figure_svg would close them)."""
     figures = []

@@ -261,8 +261,23 @@ class GameSpec:
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean
-        rule only when some variant turns the rule on (a missing rule: its default)."""
+        rule only when some variant turns the rule on (a missing rule: its default). A
+        placeholder naming a rule in braces ("damage_to_lose = {damage_to_lose}") says the
+        value(s) the variants played."""
         needs = dict(self.placeholder_rules)
         printed = self.rules_class()
-        return tuple(p for p in self.placeholders if p not in needs or any(
-            r.get(needs[p], getattr(printed, needs[p])) for r in rules))
+        played = [{**rules_dict(printed), **r} for r in rules] or [rules_dict(printed)]
+        return tuple(_with_values(p, played) for p in self.placeholders if p not in needs or any(
+            r[needs[p]] for r in played))
+
+
+def _with_values(text: str, played: Sequence[dict]) -> str:
+    """``text`` with each ``{rule}`` replaced by the values the variants played, in order."""
+    from string import Formatter
+    names = {name for _, name, _, _ in Formatter().parse(text) if name}
+    shown = {n: ", ".join(dict.fromkeys(_show(r[n]) for r in played)) for n in names}
+    return text.format(**shown) if names else text
+
+
+def _show(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

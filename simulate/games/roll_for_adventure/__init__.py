@@ -70,7 +70,7 @@ GAME = GameSpec(
     score_bounds=(0, 8),
     placeholders=PLACEHOLDER_NOTES + (
         "hero powers are used only with hero_powers = true",
-        "damage track length (damage_to_lose = 5) is unknown in the sources",
+        "damage track length (damage_to_lose = {damage_to_lose}) is unknown in the sources",
         "territory die faces (4 territories, all, none) are inferred"),
     cooperative=True,
     placeholder_rules=tuple((note, "hero_powers") for note in PLACEHOLDER_NOTES + (
