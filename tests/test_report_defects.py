@@ -45,6 +45,26 @@ def test_progress_counts_only_the_games_this_run_played():
     assert progress.played == 300
 
 
+def test_time_left_counts_down_between_chunks_and_says_estimating_when_overdue():
+    """Issue 33 point 5: on a slow run the time left kept the figure of the last chunk for
+    minutes; it must move with the clock, and say "estimating" when there is no pace to go by."""
+    now = [0.0]
+    with RunProgress(enabled=True, clock=lambda: now[0]) as progress:
+        progress.games(0, 1000)
+        column, = [c for c in progress.bar.columns if type(c).__name__ == "TimeLeft"]
+        shown = lambda: str(column.render(progress.bar.tasks[progress.task]))  # noqa: E731
+        assert shown() == "estimating"          # no chunk finished yet
+        now[0] = 10.0
+        progress.games(100, 1000)               # 10 games/s: 90 s to go
+        assert shown() == "0:01:30"
+        now[0] = 40.0                           # no chunk for 30 s
+        assert shown() == "0:01:00"
+        now[0] = 120.0                          # past the projected finish, not done
+        assert shown() == "estimating"
+        progress.games(1000, 1000)
+        assert shown() == "0:00:00"
+
+
 def _rfa_run(variants):
     from simulate.games import get_game
     games = pl.DataFrame({"game": [0] * len(variants), "variant": list(variants),
