@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import (Chunk, ConfigPath, Debug, Games, Jobs, Out, Seed, check_backend,
-                                 user_errors)
+                                 games_found, resumed_line, user_errors)
 from simulate.results_folder import held_for_rounds
 
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
@@ -35,6 +35,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                          chunk=chunk)
         check_backend(backend, scheduler)
+        found = games_found(plan.cfg.out, fresh)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
             report_path = build_tune_report(plan.cfg.out) if report else None
@@ -50,6 +51,8 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
             typer.echo(f"note: {result['note']}")
         typer.echo(f"{len(result['candidates'])} values tried, {result['games_spent']:,} games "
                    f"in {plan.cfg.out} ({result['stopped']})")
+        if resumed := resumed_line(found, progress.played):     # an earlier run's folder
+            typer.echo(resumed)
         if report:
             typer.echo(f"report: {report_path}")
 
@@ -72,6 +75,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                                 chunk=chunk)
         check_backend(backend, scheduler)
+        found = games_found(plan.cfg.out, fresh)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
             report_path = build_sensitivity_report(plan.cfg.out) if report else None
@@ -82,6 +86,8 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
             typer.echo(f"  {effect_line(result, row)}")
         typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
+        if resumed := resumed_line(found, progress.played):     # an earlier run's folder
+            typer.echo(resumed)
         if report:
             typer.echo(f"report: {report_path}")
 
