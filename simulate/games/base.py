@@ -235,6 +235,29 @@ COLUMN_TYPES = ("int", "float", "bool", "str")
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A ruling of ours (not the rulebook's) that the engine plays. ``text`` is a passage of the
+    game's RULES.md, word for word (tests/test_readings.py checks it is there), ``topic`` where
+    it applies, ``when`` which runs depend on it: "" every run, "grant" a run that grants a seat
+    a card, "paid" one granted at its price, "players=N" a run at N players, "rule=value" a run
+    where some variant plays that value of the rule."""
+    topic: str
+    text: str
+    when: str = ""
+
+    def applies(self, rules: Sequence[dict], players: Sequence[int], granted: bool,
+                paid: bool) -> bool:
+        if not self.when:
+            return True
+        if self.when in ("grant", "paid"):
+            return paid if self.when == "paid" else granted
+        key, _, value = self.when.partition("=")
+        if key == "players":
+            return int(value) in players
+        return any(_plain_value(r.get(key)) == value for r in rules)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                                   # registry key, e.g. "dungeon_roll"
     title: str                                  # e.g. "Dungeon Roll"
@@ -258,6 +281,9 @@ class GameSpec:
     # (rules, players, where) -> None or a ConfigError: a rule that depends on the table's size
     # (the config checks every variant at every player count it asks for)
     check_players: Callable[[Any, int, str], None] | None = None
+    # the rulings of ours the engine plays, as RULES.md records them (the report lists those a
+    # run depends on)
+    readings: tuple[Reading, ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean
@@ -271,13 +297,25 @@ class GameSpec:
             r[needs[p]] for r in played))
 
 
+    def readings_in_force(self, rules: Sequence[dict], players: Sequence[int], granted: bool,
+                          paid: bool) -> tuple[Reading, ...]:
+        """The readings a run of these variants' rules (missing: the printed value) at these
+        player counts depends on."""
+        printed = rules_dict(self.rules_class())
+        played = [{**printed, **r} for r in rules] or [printed]
+        return tuple(r for r in self.readings if r.applies(played, players, granted, paid))
+
+
 def _with_values(text: str, played: Sequence[dict]) -> str:
     """``text`` with each ``{rule}`` replaced by the values the variants played, in order."""
     from string import Formatter
     names = {name for _, name, _, _ in Formatter().parse(text) if name}
-    shown = {n: ", ".join(dict.fromkeys(_show(r[n]) for r in played)) for n in names}
+    shown = {n: ", ".join(dict.fromkeys(_plain_value(r[n]) for r in played)) for n in names}
     return text.format(**shown) if names else text
 
 
-def _show(value: Any) -> str:
+def _plain_value(value: Any) -> str:
+    """A rule's value as a designer writes it: true / false, 0.5, capped."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return f"{value:g}" if isinstance(value, float) else str(value)
