@@ -39,6 +39,7 @@ import dataclasses
 import hashlib
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -307,11 +308,14 @@ class GameSpec:
 
 
 def _with_values(text: str, played: Sequence[dict]) -> str:
-    """``text`` with each ``{rule}`` replaced by the values the variants played, in order."""
-    from string import Formatter
-    names = {name for _, name, _, _ in Formatter().parse(text) if name}
-    shown = {n: ", ".join(dict.fromkeys(_plain_value(r[n]) for r in played)) for n in names}
-    return text.format(**shown) if names else text
+    """``text`` with each ``{rule}`` (a rule's name in braces) replaced by the values the
+    variants played, in order; other braces are left as they are."""
+    def values(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in played[0]:
+            return match.group(0)
+        return ", ".join(dict.fromkeys(_plain_value(r[name]) for r in played))
+    return re.sub(r"\{(\w+)\}", values, text)
 
 
 def _plain_value(value: Any) -> str:

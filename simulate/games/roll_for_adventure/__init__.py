@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from simulate.games.roll_for_adventure.readings import READINGS
 from simulate.games.base import GameSpec
 from simulate.games.chance import keyed_shuffle, shuffle_seed
 from simulate.games.roll_for_adventure import enemies
@@ -57,6 +58,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 
 
 GAME = GameSpec(
+    readings=READINGS,
     name="roll_for_adventure",
     title="Roll for Adventure",
     version="1.2",
