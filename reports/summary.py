@@ -35,7 +35,7 @@ def build(sections: list, run) -> list:
         f"{', '.join(map(str, run.player_counts))}. {tests} tests in {len(families)} "
         f"section{'' if len(families) == 1 else 's'}, Holm-corrected together over the whole "
         f"report (one 5 % error budget for every claim); {len(found)} survive the correction."))
-    blocks += _placeholders(run) + _rarely(sections)     # warnings: one line each, folded
+    blocks += _placeholders(run) + _readings(run) + _rarely(sections)  # one line each, folded
     from reports.cards import untaken_notes
     blocks += untaken_notes(sections)                    # cards the bots hardly take
     changed = [line for s in sections for line in s.retrained_lines]
@@ -120,6 +120,31 @@ def _placeholders(run) -> list:
     return [Note(f"Placeholder data in use ({len(held)} part{'s' if len(held) > 1 else ''} not "
                  "the printed components): treat results that depend on them with care."),
             Details("Which parts are placeholders", [Paragraph("\n".join(held))])]
+
+
+def _readings(run) -> list:
+    """One folded line: the rulings of ours (the game's READINGS, as its RULES.md records them)
+    that this run's rules, player counts and granted cards depend on."""
+    found = readings_of(run)
+    if not found:
+        return []
+    lines = [f"• {r.topic}: {r.text.replace('`', '')}" for r in found]
+    return [Details(f"Rulings of ours this run depends on ({len(found)}: the rulebook does not "
+                    "settle them; see the game's RULES.md)", [Paragraph("\n".join(lines))])]
+
+
+def readings_of(run) -> tuple:
+    """The game's readings in force: for the variants' rules, the run's player counts, and
+    whether a seat is granted a card (at its price)."""
+    from simulate.games.grants import AT_ITS_PRICE
+    if not hasattr(run.spec, "readings_in_force"):       # a test's stand-in spec
+        return ()
+    variants = run.manifest["identity"]["variants"]
+    grants = [v["grant"] for v in variants if v.get("grant")]
+    granted = bool(grants or run.granted)
+    paid = run.granted_paid or any(g.endswith(AT_ITS_PRICE) for g in grants)
+    return run.spec.readings_in_force([v.get("rules", {}) for v in variants],
+                                      run.player_counts, granted, paid)
 
 
 def _rules(run) -> str:

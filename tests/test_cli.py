@@ -1,4 +1,6 @@
 """The command line: exit codes, one-line errors, run -> replay agreement, list and validate."""
+import json
+
 import polars as pl
 import pytest
 from typer.testing import CliRunner
@@ -121,3 +123,38 @@ def test_replay_matches_the_tables_in_every_game(tmp_path, game):
     for row in seats.iter_rows(named=True):
         assert f"seat {row['seat']} ({row['strategy']}): score {row['score']}, rank {row['rank']}" \
             in result.output
+
+
+def test_a_resumed_run_says_how_many_games_it_found_and_how_many_it_played(tmp_path):
+    """Issue 33 point 5: one line, "resumed: 100 games were already played, 200 played now"
+    (a run stopped after its first 100 games: the runner plays the first ``upto`` of them)."""
+    from simulate.config import load_config
+    from simulate.runner import run as run_games
+    config = tmp_path / "r.toml"
+    config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 300\nseed = 3\nchunk = 50\n'
+                      f'jobs = 1\nout = "{tmp_path / "o"}"\n[players]\ncount = 1\n'
+                      f'strategies = "risk_aware"\n')
+    run_games(load_config(str(config)), upto=100)          # an interrupted run's folder
+    result = CliRunner().invoke(app, ["run", str(config), "--no-report"])
+    assert result.exit_code == 0, result.output
+    assert "resumed: 100 games were already played, 200 played now" in result.output
+    again = CliRunner().invoke(app, ["run", str(config), "--no-report"])
+    assert "resumed: nothing to play; 300 games already in" in again.output
+    assert "were already played" not in again.output           # one line, not two
+
+
+def test_tune_on_its_finished_folder_says_it_resumed(tmp_path):
+    """A tune (and sensitivity, train) run again on its finished folder says it played nothing
+    now, and the first run says nothing of resuming."""
+    from tests.helpers import TUNE
+    config = tmp_path / "t.toml"
+    config.write_text(f'[run]\ngame = "dungeon_roll"\ngames = 100\nseed = 7\nchunk = 50\n'
+                      f'jobs = 1\nout = "{tmp_path / "t"}"\n[players]\ncount = 1\n'
+                      f'strategies = "risk_aware"\n' + TUNE)
+    first = CliRunner().invoke(app, ["tune", str(config), "--no-report"])
+    assert first.exit_code == 0, first.output
+    assert "resumed" not in first.output
+    again = CliRunner().invoke(app, ["tune", str(config), "--no-report"])
+    assert again.exit_code == 0, again.output
+    games = json.loads((tmp_path / "t" / "manifest.json").read_text())["games_done"]
+    assert f"resumed: nothing to play; {games:,} games were already played" in again.output

@@ -45,6 +45,26 @@ def test_progress_counts_only_the_games_this_run_played():
     assert progress.played == 300
 
 
+def test_time_left_counts_down_between_chunks_and_says_estimating_when_overdue():
+    """Issue 33 point 5: on a slow run the time left kept the figure of the last chunk for
+    minutes; it must move with the clock, and say "estimating" when there is no pace to go by."""
+    now = [0.0]
+    with RunProgress(enabled=True, clock=lambda: now[0]) as progress:
+        progress.games(0, 1000)
+        column, = [c for c in progress.bar.columns if type(c).__name__ == "TimeLeft"]
+        shown = lambda: str(column.render(progress.bar.tasks[progress.task]))  # noqa: E731
+        assert shown() == "estimating"          # no chunk finished yet
+        now[0] = 10.0
+        progress.games(100, 1000)               # 10 games/s: 90 s to go
+        assert shown() == "0:01:30"
+        now[0] = 40.0                           # no chunk for 30 s
+        assert shown() == "0:01:00"
+        now[0] = 120.0                          # past the projected finish, not done
+        assert shown() == "estimating"
+        progress.games(1000, 1000)
+        assert shown() == "0:00:00"
+
+
 def _rfa_run(variants):
     from simulate.games import get_game
     games = pl.DataFrame({"game": [0] * len(variants), "variant": list(variants),
@@ -60,6 +80,15 @@ def test_placeholder_list_holds_only_what_the_rules_in_force_use():
     assert not any("hero power" in p for p in default.spec.placeholders)
     on = _rfa_run({"baseline": {"rules": {}}, "powers": {"rules": {"hero_powers": True}}})
     assert sum("hero power" in p for p in on.spec.placeholders) == 5
+
+
+def test_placeholder_line_names_the_damage_track_the_run_played():
+    """Issue 33 point 5: a run that played damage_to_lose = 20 must not read "= 5"."""
+    long = _rfa_run({"baseline": {"rules": {"damage_to_lose": 20}}})
+    track = [p for p in long.spec.placeholders if "damage track" in p]
+    assert track == ["damage track length (damage_to_lose = 20) is unknown in the sources"]
+    both = _rfa_run({"baseline": {"rules": {}}, "long": {"rules": {"damage_to_lose": 20}}})
+    assert any("(damage_to_lose = 5, 20)" in p for p in both.spec.placeholders)
 
 
 def _capture(monkeypatch, *modules):

@@ -50,6 +50,36 @@ class Metric:
         return self.name if self.seat is None else f"{self.name} (seat {self.seat})"
 
 
+# How a metric's numbers read: a rate as percent, a difference of rates as points, else as is.
+RATE, POINTS, NUMBER = "rate", "points", "number"
+
+
+def metric_kind(metric: Metric) -> str:
+    """A 0/1 metric is a rate (percent); seat_gap and granted_uplift are differences of win
+    rates (points); everything else is a number in its own unit."""
+    if metric.binary:
+        return RATE
+    return POINTS if metric.name in ("seat_gap", "granted_uplift") else NUMBER
+
+
+def metric_words(metric: Metric, spec: GameSpec) -> str:
+    """The metric in the words the report names measures in ("team win rate", "mean XP"),
+    never its column name."""
+    from reports.headlines import score_word, words
+    score, granted = score_word(spec), f"a seat granted {metric.card}" + (
+        " at its price" if metric.pay else "")
+    named = {"team_win_rate": "team win rate", "decisions": "decisions per game",
+             "seat_gap": "first seat's lead in win rate over the others",
+             "granted_uplift": f"win-rate gain of {granted}",
+             "granted_score_uplift": f"{score} gain of {granted}",
+             "mean_score": f"mean {score}" if metric.seat is None else
+             f"seat {metric.seat}'s mean {score}",
+             "win_rate": "team win rate" if spec.cooperative else f"seat {metric.seat} win rate"}
+    if metric.name in named:
+        return named[metric.name]
+    return words(spec, metric.name) or metric.name.replace("_", " ")
+
+
 def parse_metric(table: dict, spec: GameSpec, players: list[int], where: str,
                  granted: bool = True) -> Metric:
     """``metric = "..."`` (and ``seat = k``) from a [tune] target or [sensitivity] table;
@@ -241,3 +271,32 @@ def estimate_text(e: dict, signed: bool = False, scale: float = 1.0, unit: str =
         f"{'+' if signed else ''}.4g"
     mean, low, high = (format(scale * e[k], form) for k in ("mean", "low", "high"))
     return f"{mean}{unit} [{low}, {high}]"
+
+
+def amount(value: float, kind: str, width: bool = False) -> str:
+    """A target's value in its kind's unit: "50 %" (a rate), "3 pts" (a difference of rates or
+    a rate's tolerance), else the number."""
+    if kind == POINTS or (kind == RATE and width):
+        return f"{100 * value:g} pts"
+    return f"{100 * value:g} %" if kind == RATE else f"{value:g}"
+
+
+def said(e: dict, kind: str, difference: bool = False) -> str:
+    """An estimate as the balance report prints one: a rate "41.8 % [37.2, 46.4]", a difference
+    of rates "+3.1 pts [2.2, 4.0]", a number "1.26 [1.12, 1.40]" ("+" on a difference); a
+    comparison where no game differed, or a value the same in every game, says so."""
+    if e.get("no_game_differed"):
+        return estimate_text(e)
+    mean, low, high = e["mean"], e["low"], e["high"]
+    if mean != mean:
+        return "–"
+    points = kind == POINTS or (kind == RATE and difference)
+    sign = "+" if difference or kind == POINTS else ""
+    from reports.blocks import number_interval, percent_interval
+    if low == high:                                # no spread: never a zero-width interval
+        shown = f"{100 * mean:{sign}.1f}{' pts' if points else ' %'}" if kind != NUMBER \
+            else f"{mean:{sign}.2f}"
+        return f"{shown} (in every game)"
+    if kind == NUMBER:
+        return number_interval(mean, low, high, sign)
+    return percent_interval(mean, low, high, " pts" if points else " %", sign)

@@ -22,11 +22,12 @@ from typing import Callable
 
 import numpy as np
 
+from simulate.adaptive.metrics import amount, metric_kind, said
 from simulate.adaptive.search import Point, Search, Target
 
 PRICE = "price bracketing on common seeds (noisy bisection, then the prices inside the bracket)"
 RESAMPLES = 2000
-SIDES = {1: "above", -1: "below", 0: "covers the target"}
+SIDES = {1: "above the target", -1: "below the target", 0: "undecided (covers the target)"}
 
 
 def find_price(search: Search, grid: list[Point], inside: Callable[[Point, Point], list[Point]],
@@ -139,20 +140,22 @@ def crossing_text(c: dict, target: Target) -> str:
     if c["high"] >= c["range"][1] or c["low"] <= c["range"][0]:
         covers += (f"; an interval end at {lo} or {hi}, the bracket's ends, means the crossing "
                    "may lie beyond it")
-    return (f"the value crosses the target {target.value:g} between {a} and {b}: at "
+    return (f"the value crosses the target {amount(target.value, metric_kind(target.metric))} between {a} and {b}: at "
             f"{c['at']:.3g} [{c['low']:.3g}, {c['high']:.3g}] ({c['confidence']:.0%} bootstrap "
             f"interval over {c['seeds']:,} common seeds, the prices {lo} .. {hi} resampled "
             f"together; the mean value {side} the target up to {a}{covers})")
 
 
 def _not_crossed(search: Search, target: Target, lo: Point, hi: Point, side: int) -> str:
-    shown = "; ".join(f"{_show(p)}: {_est(search.get(p).estimates[0])}" for p in (lo, hi))
+    kind = metric_kind(target.metric)
+    shown = "; ".join(f"{_show(p)}: {said(search.get(p).estimates[0].as_dict(), kind, True)}"
+                      for p in (lo, hi))
     if side == 0:
         return (f"not resolved within the range: the value's interval covers the target "
-                f"{target.value:g} at both ends ({shown}); a larger max_games would narrow them")
+                f"{amount(target.value, kind)} at both ends ({shown}); a larger max_games would narrow them")
     where = "above" if side > 0 else "below"
     return (f"not crossed within the range: the value lies {where} the target "
-            f"{target.value:g} at both ends ({shown})")
+            f"{amount(target.value, kind)} at both ends ({shown})")
 
 
 def _result(search: Search, note: str, crossing: dict | None, unchanged: bool = False) -> dict:
@@ -163,10 +166,6 @@ def _result(search: Search, note: str, crossing: dict | None, unchanged: bool = 
         row["status"] = SIDES[clear(target, est[0])] if est else "untried"
     result.update(crossing=crossing, changes_no_game=unchanged)
     return result
-
-
-def _est(e) -> str:
-    return f"{e.mean:+.4g} [{e.low:+.4g}, {e.high:+.4g}]"
 
 
 def _num(x: float) -> str:

@@ -18,7 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from simulate.adaptive.metrics import Estimate, Metric, estimate
+from simulate.adaptive.metrics import (Estimate, Metric, amount, estimate, metric_kind, metric_words,
+                                       said)
 
 Point = tuple
 Sampler = Callable[[dict[Point, int]], dict[Point, list[np.ndarray]]]
@@ -40,6 +41,15 @@ class Target:
         words = {"equals": "=", "at_most": "<=", "at_least": ">="}[self.goal]
         within = f" +- {self.tolerance:g}" if self.goal == "equals" else ""
         return f"{self.metric.label} at {self.players}p {words} {self.value:g}{within}"
+
+    def words(self, spec) -> str:
+        """The target in designer words: "team win rate at 3 players = 50 % ± 3 pts"."""
+        kind = metric_kind(self.metric)
+        sign = {"equals": "=", "at_most": "≤", "at_least": "≥"}[self.goal]
+        within = f" ± {amount(self.tolerance, kind, True)}" if self.goal == "equals" else ""
+        seats = f"{self.players} player{'s' if self.players > 1 else ''}"
+        return (f"{metric_words(self.metric, spec)} at {seats} {sign} "
+                f"{amount(self.value, kind)}{within}")
 
     @property
     def band(self) -> tuple[float, float]:
@@ -143,13 +153,33 @@ class Search:
                                for c in sorted(self.candidates.values(), key=lambda c: c.point)]}
 
     def verdict(self, c: Candidate) -> str:
-        """The status, with 'open' made 'below' / 'above' when one target's side is known."""
-        status = "dropped" if c.dropped else self.status(c.point)
-        if status == "open" and len(self.targets) == 1:
-            side = self.targets[0].side(c.estimates[0])
-            return {1: "above", -1: "below"}.get(side, status)
-        return status
+        """The status in one vocabulary: "within the target", "below the target", "above the
+        target" (the interval clear of the band on that side), "undecided" (leaning below /
+        above when the interval lies on one side of the value), "dropped" (successive halving);
+        with several targets the first one missed is named by its number."""
+        if c.dropped:
+            return "dropped"
+        if not c.estimates:
+            return "untried"
+        words = [_place(t, e) for t, e in zip(self.targets, c.estimates)]
+        several = len(self.targets) > 1
+        for i, word in enumerate(words):
+            if word in ("below", "above"):
+                return f"{word} target {i + 1}" if several else f"{word} the target"
+        if all(w == "within" for w in words):
+            return "within every target" if several else "within the target"
+        return "undecided" if several or words[0] == "undecided" else f"undecided, {words[0]}"
 
+
+def _place(target: Target, est: Estimate) -> str:
+    """within / below / above (the interval clear of the band) / leaning below / leaning above
+    (inside neither, on one side of the value) / undecided."""
+    judged = target.judge(est)
+    if judged == "meets":
+        return "within"
+    if judged == "fails":
+        return "below" if est.high < target.band[0] else "above"
+    return {1: "leaning above", -1: "leaning below"}.get(target.side(est), "undecided")
 
 def bisect(search: Search, grid: list[Point]) -> dict:
     """Noisy bisection for one target on a metric monotone in one rule. Each candidate plays in
@@ -202,12 +232,12 @@ def _bracket(search: Search, a: Point, b: Point, low_side: int) -> str:
 
     def beyond(est, side: int) -> bool:
         return est.low > target.value if side > 0 else est.high < target.value
-    shown = "; ".join(f"{_show(p)}: {e.mean:.4g} [{e.low:.4g}, {e.high:.4g}]"
-                      for p, e in zip((a, b), ends))
+    kind = metric_kind(target.metric)
+    shown = "; ".join(f"{_show(p)}: {said(e.as_dict(), kind)}" for p, e in zip((a, b), ends))
     if beyond(ends[0], low_side) and beyond(ends[1], -low_side):
         return f"the target is crossed between {_show(a)} and {_show(b)} ({shown})"
     return (f"the crossing is not resolved: it lies near {_show(a)} and {_show(b)} but their "
-            f"intervals do not both clear the target {target.value:g} ({shown}); more games "
+            f"intervals do not both clear the target {amount(target.value, kind)} ({shown}); more games "
             f"(a larger max_games) would settle it")
 
 

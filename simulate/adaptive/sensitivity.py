@@ -28,7 +28,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from simulate.adaptive.metrics import Estimate, Metric, estimate, paired, parse_metric, read_values
+from simulate.adaptive.metrics import (Estimate, Metric, estimate, metric_kind, metric_words,
+                                       paired, parse_metric, read_values)
 from simulate.adaptive.study_files import write_study
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule
 from simulate.config import BASELINE, RunConfig, Variant, _positive, is_number, show_value
@@ -184,6 +185,8 @@ def sensitivity(plan: SensitivityPlan, backend: str = "loky", scheduler: str | N
              "p_holm": float(h), "verdict": verdict(verdicts.get(n), effects[n][0], float(h))}
             for n, h in zip(names, adjusted)]
     result = {"metric": plan.metric.label, "players": plan.players, "negligible": negligible,
+              "metric_words": metric_words(plan.metric, cfg.spec),
+              "kind": metric_kind(plan.metric),
               "confidence": plan.confidence, "look_confidence": level, "rounds": plan.sizes,
               "baseline": baseline.as_dict(), "effects": rows,
               "skipped": [list(s) for s in plan.skipped],

@@ -65,6 +65,8 @@ class TuneResults(Written):
     rounds: list[int]
     final_toml: str
     crossing: Optional[Crossing] = None          # method "price" only
+    target_words: Optional[list[str]] = None     # each target in designer words
+    target_kinds: Optional[list[str]] = None     # rate, points or number (metrics.metric_kind)
     changes_no_game: bool = False                # method "price" only
 
     @model_validator(mode="after")
@@ -100,6 +102,8 @@ class SensitivityResults(Written):
     skipped: list[tuple[str, str]]
     games_spent: int
     method: str
+    metric_words: Optional[str] = None           # the measure in designer words
+    kind: Optional[str] = None                   # rate, points or number (metrics.metric_kind)
 
 
 class Racer(Written):

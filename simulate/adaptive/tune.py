@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 
 from simulate.adaptive.cards import granted_twins
-from simulate.adaptive.metrics import (METRICS, Metric, granted_variant, parse_metric,
-                                       read_values)
+from simulate.adaptive.metrics import (METRICS, Metric, granted_variant, metric_kind,
+                                       parse_metric, read_values)
 from simulate.adaptive.prices import PRICE, find_price
 from simulate.adaptive.study_files import write_study
 from simulate.adaptive.rounds import base_run, games_cap, record_stopping, schedule
@@ -146,6 +146,8 @@ def tune(plan: TunePlan, backend: str = "loky", scheduler: str | None = None,
     else:
         result = (bisect if plan.method == "bisection" else halve)(search, plan.grid)
     result.update(rules=plan.rules, targets=[t.label for t in plan.targets],
+                  target_words=[t.words(cfg.spec) for t in plan.targets],
+                  target_kinds=[metric_kind(t.metric) for t in plan.targets],
                   target_values=[t.value for t in plan.targets],
                   target_bands=[[t.value - t.tolerance, t.value + t.tolerance] for t in plan.targets],
                   confidence=plan.confidence,
@@ -224,14 +226,14 @@ def final_toml(plan: TunePlan, result: dict) -> str:
     if crossing:
         near = min(crossing["between"], key=lambda v: abs(_mean_at(result, v)
                                                            - plan.targets[0].value))
-        lines = [f"# {result['method']}: {plan.targets[0].label} is crossed between "
+        lines = [f"# {result['method']}: {plan.targets[0].words(plan.cfg.spec)} is crossed between "
                  f"{crossing['between'][0]} and {crossing['between'][1]}; the price nearer it",
                  "[rules]"]
         best = {plan.rules[0]: near}
     elif not result["answer"]:
         return "# no value met every target: see the candidates tried"
     else:
-        lines = [f"# {result['method']}: meets {'; '.join(t.label for t in plan.targets)}",
+        lines = [f"# {result['method']}: meets {'; '.join(t.words(plan.cfg.spec) for t in plan.targets)}",
                  "[rules]"]
         best = dict(zip(plan.rules, _closest(plan, result)))
     rules = {**plan.cfg.variants[0].overrides,

@@ -111,3 +111,28 @@ class OneLineGroup(typer.core.TyperGroup):
 def _is_help(exc: TyperException) -> bool:
     ctx = getattr(exc, "ctx", None)
     return ctx is not None and exc.format_message() == ctx.get_help()
+
+
+def games_found(out: str, fresh: bool) -> int:
+    """The games an earlier run left in ``out`` (its manifest's count; 0 with --fresh, for a
+    new folder, or one that is not the tool's: the run itself then says what is wrong)."""
+    from pathlib import Path
+
+    from simulate.results_folder import MANIFEST, read_marker
+    if fresh or not (Path(out) / MANIFEST).is_file():
+        return 0
+    try:
+        found = read_marker(Path(out)).get("games_done", 0)
+    except ConfigError:
+        return 0
+    return found if isinstance(found, int) and found > 0 else 0
+
+
+def resumed_line(found: int, played: int) -> str | None:
+    """One line for a command that resumed a folder: how many games were there already and how
+    many it played now ("resumed: nothing to play" when none); None for a new run."""
+    if not found:
+        return None
+    if not played:
+        return f"resumed: nothing to play; {found:,} games were already played"
+    return f"resumed: {found:,} games were already played, {played:,} played now"

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out,
-                                 Seed, check_backend, user_errors)
+                                 Seed, check_backend, games_found, resumed_line, user_errors)
 
 
 def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
@@ -42,6 +42,7 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
         if cfg.jobs > (os.cpu_count() or 1):
             typer.echo(f"warning: {cfg.jobs} jobs on {os.cpu_count()} cores; more workers than "
                        "cores only share them", err=True)
+        found = games_found(cfg.out, fresh)
         with RunProgress() as progress:
             manifest, stopping, path = play(
                 cfg, backend=backend, scheduler=scheduler, fresh=fresh, report=report,
@@ -50,6 +51,8 @@ def run(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = N
         if cfg.until_ci:
             typer.echo(f"stopped at {stopping['games']:,} games per variant and player count "
                        f"(the cap: {cfg.games:,}): {stopping['reason']}")
+        if found and progress.played:        # nothing played: the done line says "resumed"
+            typer.echo(resumed_line(found, progress.played))
         typer.echo(_done_line(manifest.data, progress.played, cfg.out))
         if report:
             typer.echo(f"report: {path}")

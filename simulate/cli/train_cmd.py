@@ -6,7 +6,7 @@ from pathlib import Path
 import typer
 
 from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out, Seed,
-                                 check_backend, user_errors)
+                                 check_backend, games_found, resumed_line, user_errors)
 from simulate.cli.tune_cmd import Backend, Fresh, Report, Scheduler
 from simulate.results_folder import held_for_rounds
 
@@ -28,6 +28,7 @@ def train(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
         plan = plan_train(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                           chunk=chunk)
         scheduler = check_backend(backend, scheduler, connect_timeout)
+        found = games_found(plan.cfg.out, fresh)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:
             result = run_train(plan, backend, scheduler, progress.games, fresh)
             report_path = build_train_report(plan.cfg.out) if report else None
@@ -36,5 +37,7 @@ def train(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
         typer.echo(f"{len(plan.candidates) - 1} parameter sets tried, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
         typer.echo(result["final_toml"])
+        if resumed := resumed_line(found, progress.played):     # an earlier run's folder
+            typer.echo(resumed)
         if report:
             typer.echo(f"report: {report_path}")

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from simulate.cli.common import (Chunk, ConfigPath, ConnectTimeout, Debug, Games, Jobs, Out, Seed,
-                                 check_backend, user_errors)
+                                 check_backend, games_found, resumed_line, user_errors)
 from simulate.results_folder import held_for_rounds
 
 Backend = Annotated[str, typer.Option("--backend", help="loky (this machine) or dask.")]
@@ -24,7 +24,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
          report: Report = True, debug: Debug = False) -> None:
     """Find the rule values that meet the targets of CONFIG's tune table, each with its
     interval (noisy bisection for one rule and target, else successive halving)."""
-    from reports.tuning import build_tune_report, estimate_text
+    from reports.tuning import answer_line, build_tune_report, estimates_text, point_text
     from simulate.adaptive.tune import plan_tune, tune as run_tune
     from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_toml
@@ -36,6 +36,7 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
         plan = plan_tune(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                          chunk=chunk)
         scheduler = check_backend(backend, scheduler, connect_timeout)
+        found = games_found(plan.cfg.out, fresh)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_tune(plan, backend, scheduler, progress.games, fresh)
             report_path = build_tune_report(plan.cfg.out) if report else None
@@ -43,17 +44,16 @@ def tune(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = 
             typer.echo(absent_note(plan.cfg))
         typer.echo(f"method: {result['method']}")
         for row in result["candidates"]:           # every value tried, with its interval
-            typer.echo(f"  {_point(plan.rules, row['point'])}: "
-                       + "; ".join(estimate_text(e, signed=True) for e in row["estimates"])
-                       + f"  ({row['games']:,} games, {row['status']})")
-        for point in result["answer"]:
-            row = next(c for c in result["candidates"] if c["point"] == point)
-            typer.echo(f"meets every target: {_point(plan.rules, point)}  "
-                       + "; ".join(estimate_text(e) for e in row["estimates"]))
+            typer.echo(f"  {point_text(plan.rules, row['point'])}: "
+                       f"{estimates_text(result, row)}  ({row['games']:,} games, "
+                       f"{row['status']})")
+        typer.echo(answer_line(result))
         if result["note"]:
             typer.echo(f"note: {result['note']}")
         typer.echo(f"{len(result['candidates'])} values tried, {result['games_spent']:,} games "
                    f"in {plan.cfg.out} ({result['stopped']})")
+        if resumed := resumed_line(found, progress.played):     # an earlier run's folder
+            typer.echo(resumed)
         if report:
             typer.echo(f"report: {report_path}")
 
@@ -65,7 +65,8 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
-    from reports.tuning import build_sensitivity_report, estimate_text
+    from reports.tuning import (build_sensitivity_report, effect_line, said,
+                                sensitivity_kind, sensitivity_words)
     from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
     from simulate.cli.inspect_cmds import strategies_checked
     from simulate.config import load_toml
@@ -76,19 +77,19 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
         plan = plan_sensitivity(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
                                 chunk=chunk)
         scheduler = check_backend(backend, scheduler, connect_timeout)
+        found = games_found(plan.cfg.out, fresh)
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:  # every round + report
             result = run_sensitivity(plan, backend, scheduler, progress.games, fresh)
             report_path = build_sensitivity_report(plan.cfg.out) if report else None
-        typer.echo(f"{result['metric']} at {result['players']}p, baseline "
-                   f"{estimate_text(result['baseline'])}; largest effects:")
+        kind, seats = sensitivity_kind(result), result["players"]
+        typer.echo(f"{sensitivity_words(result)} at {seats} player{'s' if seats > 1 else ''}, "
+                   f"baseline {said(result['baseline'], kind)}; largest effects:")
         for row in result["effects"][:8]:
-            typer.echo(f"  {row['variant']:<36} {estimate_text(row['difference'], signed=True)}  "
-                       f"Holm p {row['p_holm']:.3g}  ({row['verdict']}, {row['games']:,} games)")
+            typer.echo(f"  {effect_line(result, row)}")
         typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
+        if resumed := resumed_line(found, progress.played):     # an earlier run's folder
+            typer.echo(resumed)
         if report:
             typer.echo(f"report: {report_path}")
 
-
-def _point(rules: list[str], point: list) -> str:
-    return ", ".join(f"{r} = {v}" for r, v in zip(rules, point))

@@ -39,6 +39,7 @@ import dataclasses
 import hashlib
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -235,6 +236,29 @@ COLUMN_TYPES = ("int", "float", "bool", "str")
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A ruling of ours (not the rulebook's) that the engine plays. ``text`` is a passage of the
+    game's RULES.md, word for word (tests/test_readings.py checks it is there), ``topic`` where
+    it applies, ``when`` which runs depend on it: "" every run, "grant" a run that grants a seat
+    a card, "paid" one granted at its price, "players=N" a run at N players, "rule=value" a run
+    where some variant plays that value of the rule."""
+    topic: str
+    text: str
+    when: str = ""
+
+    def applies(self, rules: Sequence[dict], players: Sequence[int], granted: bool,
+                paid: bool) -> bool:
+        if not self.when:
+            return True
+        if self.when in ("grant", "paid"):
+            return paid if self.when == "paid" else granted
+        key, _, value = self.when.partition("=")
+        if key == "players":
+            return int(value) in players
+        return any(_plain_value(r.get(key)) == value for r in rules)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str                                   # registry key, e.g. "dungeon_roll"
     title: str                                  # e.g. "Dungeon Roll"
@@ -262,11 +286,44 @@ class GameSpec:
     # out (or adding copies) changes them in every game, play or no play, so "games it
     # changed" (reports/reaction.py) leaves them out
     supply_columns: tuple[str, ...] = ()
+    # the rulings of ours the engine plays, as RULES.md records them (the report lists those a
+    # run depends on)
+    readings: tuple[Reading, ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean
-        rule only when some variant turns the rule on (a missing rule: its default)."""
+        rule only when some variant turns the rule on (a missing rule: its default). A
+        placeholder naming a rule in braces ("damage_to_lose = {damage_to_lose}") says the
+        value(s) the variants played."""
         needs = dict(self.placeholder_rules)
         printed = self.rules_class()
-        return tuple(p for p in self.placeholders if p not in needs or any(
-            r.get(needs[p], getattr(printed, needs[p])) for r in rules))
+        played = [{**rules_dict(printed), **r} for r in rules] or [rules_dict(printed)]
+        return tuple(_with_values(p, played) for p in self.placeholders if p not in needs or any(
+            r[needs[p]] for r in played))
+
+
+    def readings_in_force(self, rules: Sequence[dict], players: Sequence[int], granted: bool,
+                          paid: bool) -> tuple[Reading, ...]:
+        """The readings a run of these variants' rules (missing: the printed value) at these
+        player counts depends on."""
+        printed = rules_dict(self.rules_class())
+        played = [{**printed, **r} for r in rules] or [printed]
+        return tuple(r for r in self.readings if r.applies(played, players, granted, paid))
+
+
+def _with_values(text: str, played: Sequence[dict]) -> str:
+    """``text`` with each ``{rule}`` (a rule's name in braces) replaced by the values the
+    variants played, in order; other braces are left as they are."""
+    def values(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in played[0]:
+            return match.group(0)
+        return ", ".join(dict.fromkeys(_plain_value(r[name]) for r in played))
+    return re.sub(r"\{(\w+)\}", values, text)
+
+
+def _plain_value(value: Any) -> str:
+    """A rule's value as a designer writes it: true / false, 0.5, capped."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)

@@ -1,5 +1,6 @@
 """`simulate tune`, `simulate sensitivity` and `run --until-ci` on the real runner."""
 import json
+import re
 import subprocess
 import sys
 
@@ -208,3 +209,46 @@ def test_until_ci_shows_the_games_played_and_the_cap_as_the_cap(tmp_path):
     again = invoke("run", config, "--until-ci", "0.3")
     assert again.exit_code == 0, again.output
     assert "resumed: nothing to play" in again.output and " 0 games/s" not in again.output
+
+
+STATUSES = re.compile(r"\((?:[\d,]+) games, (within the target|below the target|above the target|"
+                      r"undecided(?:, leaning (?:below|above))?|dropped)\)$")
+
+
+def test_tune_speaks_in_percent_and_designer_words_and_names_the_rule(tmp_path):
+    """Issue 33 point 5: a rate as "41.8 % [37.2, 46.4]" (never a proportion), the measure in
+    the report's words (never its column name), one status vocabulary, and an answer line that
+    names the tuned rule and its value."""
+    config = write_config(tmp_path, SOLO.format(games=200, out=tmp_path / "t") + TUNE)
+    result = invoke("tune", config)
+    assert result.exit_code == 0, result.output
+    tried = [line for line in result.output.splitlines() if line.startswith("  solo_win_score")]
+    assert tried
+    for line in tried:
+        assert re.search(r": \d{1,3}\.\d % \[\d{1,3}\.\d, \d{1,3}\.\d\]  \(", line), line
+        assert STATUSES.search(line), line
+    answer = next(line for line in result.output.splitlines() if line.startswith("Answer: "))
+    assert "solo_win_score = " in answer and "seat 0 win rate at 1 player = 50 % ± 5 pts" in answer
+    assert "win_rate" not in result.output and "0.5 +-" not in result.output
+    page = (tmp_path / "t" / "report.html").read_text()
+    assert "Answer: " in page and "seat 0 win rate at 1 player" in page and "win_rate at" not in page
+
+
+def test_sensitivity_states_findings_as_the_report_does(tmp_path):
+    """Each effect with its interval (a rate's in points) and whether it survives the correction
+    for the values tried, p as the report prints it ("p < 0.001", never "1.15e-20")."""
+    config = write_config(tmp_path, SOLO.format(games=100, out=tmp_path / "s") + """
+[sensitivity]
+metric = "win_rate"
+rules = ["delves_per_player"]
+first_games = 50
+""")
+    result = invoke("sensitivity", config, "--no-report")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("seat 0 win rate at 1 player, baseline ")
+    effects = [line for line in result.output.splitlines() if line.startswith("  delves")]
+    assert len(effects) == 2
+    for line in effects:
+        assert re.search(r": [+-]\d+\.\d pts \[[+-]\d+\.\d, [+-]\d+\.\d\] \(", line), line
+        assert "significant after correction for 2 tests, Holm p " in line, line
+    assert "Holm p < 0.001" in result.output and not re.search(r"\de-\d", result.output)

@@ -45,7 +45,7 @@ def test_a_crossing_between_two_tried_prices_is_found_inside_the_bracket():
         assert 1.5 <= crossing["low"] and crossing["high"] <= 3.5
         assert result["answer"] == [] and "meets" not in result["note"]
         assert {(1,), (2,), (3,)} <= set(search.candidates)        # inside the bracket
-        assert "crosses the target 0 between 2 and 3" in result["note"]
+        assert "crosses the target 0 pts between 2 and 3" in result["note"]
 
 
 def test_a_value_above_the_target_at_both_ends_is_not_crossed_and_never_meets():

@@ -12,6 +12,7 @@ from simulate.games.adventure_realms.grant import FILES as GRANTED_FILES
 from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.adventure_realms.state import State, new_game
+from simulate.games.adventure_realms.readings import READINGS
 from simulate.games.base import GameSpec
 
 __all__ = ["GAME", "Rules", "State", "new_game"]
@@ -19,6 +20,7 @@ __all__ = ["GAME", "Rules", "State", "new_game"]
 _COMPONENTS = load_components()
 
 GAME = GameSpec(
+    readings=READINGS,
     name="adventure_realms",
     title="Adventure Realms",
     version="1.2",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from simulate.games.dungeon_roll.readings import READINGS
 from simulate.games.base import GameSpec
 from simulate.games.dungeon_roll.components import HERO_KEYS, MAX_PLAYERS
 from simulate.games.dungeon_roll.rules import Rules
@@ -51,6 +52,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 
 
 GAME = GameSpec(
+    readings=READINGS,
     name="dungeon_roll",
     title="Dungeon Roll",
     version="1.1",

@@ -5,6 +5,7 @@ expedition track, rolls 4 dice once, spends clocks to set dice, and claims what 
 Fame comes from artifacts, expeditions, bonus cards, scarabs and treasure maps. See RULES.md for
 how the engine maps the rulebook, the rulings and the placeholder data in ``data/``.
 """
+from simulate.games.risky_adventure.readings import READINGS
 from simulate.games.base import GameSpec
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.rules import Rules, check_players
@@ -16,6 +17,7 @@ __all__ = ["GAME", "Rules", "State", "new_game"]
 _COMPONENTS = load_components()
 
 GAME = GameSpec(
+    readings=READINGS,
     name="risky_adventure",
     title="Risky Adventure",
     version="1.2",

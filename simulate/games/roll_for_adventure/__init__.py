@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from simulate.games.roll_for_adventure.readings import READINGS
 from simulate.games.base import GameSpec
 from simulate.games.chance import keyed_shuffle, shuffle_seed
 from simulate.games.roll_for_adventure import enemies
@@ -57,6 +58,7 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
 
 
 GAME = GameSpec(
+    readings=READINGS,
     name="roll_for_adventure",
     title="Roll for Adventure",
     version="1.2",
@@ -70,7 +72,7 @@ GAME = GameSpec(
     score_bounds=(0, 8),
     placeholders=PLACEHOLDER_NOTES + (
         "hero powers are used only with hero_powers = true",
-        "damage track length (damage_to_lose = 5) is unknown in the sources",
+        "damage track length (damage_to_lose = {damage_to_lose}) is unknown in the sources",
         "territory die faces (4 territories, all, none) are inferred"),
     cooperative=True,
     supply_columns=("cards_left",),

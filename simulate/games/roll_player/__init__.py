@@ -4,6 +4,7 @@ Players draft dice from Initiative cards onto an 18-space character sheet, use a
 actions, buy Market cards and score reputation stars at the Final Tally. See RULES.md for how
 the engine maps the rulebook, the rulings and the placeholder data.
 """
+from simulate.games.roll_player.readings import READINGS
 from simulate.games.base import GameSpec
 from simulate.games.roll_player.components import load_components
 from simulate.games.roll_player.rules import Rules
@@ -15,6 +16,7 @@ __all__ = ["GAME", "Rules", "State", "new_game"]
 _COMPONENTS = load_components()
 
 GAME = GameSpec(
+    readings=READINGS,
     name="roll_player",
     title="Roll Player",
     version="1.1",
