@@ -32,8 +32,8 @@ def train(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
         with held_for_rounds(Path(plan.cfg.out)), RunProgress() as progress:
             result = run_train(plan, backend, scheduler, progress.games, fresh)
             report_path = build_train_report(plan.cfg.out) if report else None
-        for players, found in result["players"].items():
-            typer.echo(f"{players} players: {found['claim']} ({found['stopped']})")
+        for players, race in result["players"].items():
+            typer.echo(f"{players} players: {race['claim']} ({race['stopped']})")
         typer.echo(f"{len(plan.candidates) - 1} parameter sets tried, "
                    f"{result['games_spent']:,} games in {plan.cfg.out}")
         typer.echo(result["final_toml"])
