@@ -43,6 +43,7 @@ class VariantIdentity(Written):
     rules: dict[str, Any]
     strategies: Any = None
     components: Optional[list[str]] = None
+    folder: Optional[str] = Field(None, alias="components folder")   # a variant's own folder
     grant: Optional[str] = None
     retrained_of: Optional[str] = None
     retrain: Any = None
