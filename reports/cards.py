@@ -12,6 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from reports import entities
+from reports.card_pairs import pair_blocks, pair_rows
 from reports.blocks import Details, Note, Paragraph, Table, percent_interval
 from reports.findings import Finding, p_text
 from reports.forest import forest_plot
@@ -64,11 +65,13 @@ def build(section: Section) -> None:
         section.add(Note(f"{len(skipped)} card intervention(s) the game refused were skipped: "
                          + listed([f"{c}: {why}" for c, why in skipped], "; ")))
     section.card_rows = []                        # the CSV beside the report (write_csv)
+    pairs = pair_rows(run)
     for players in run.player_counts:
         removed = _at(section, players, run.cards, headline(run)) if run.cards else ({}, [])
         granted = _granted_at(section, players) if run.granted else ({}, [])
         section.add(*_card_table(section, players, removed[0], granted[0]),
-                    *removed[1], *granted[1])
+                    *removed[1], *granted[1], *pair_blocks(section, players, pairs,
+                                                           headline(run)))
 
 
 def study_line(run) -> str:

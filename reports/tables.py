@@ -42,6 +42,7 @@ class RunTables:
     cards_skipped: list = field(default_factory=list)   # [card, why] a game could not remove
     granted: dict = field(default_factory=dict)         # variant -> ("deck:Entry", seat granted)
     granted_paid: bool = False                           # each granted at its price (pay = true)
+    card_pairs: dict | None = None      # `simulate cards --pairs`: card_pairs.PairsPlan.record()
 
     @property
     def cooperative(self) -> bool:
@@ -171,7 +172,8 @@ def open_run(out: Path) -> RunTables:
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
                      [n for n in played if n not in cards and n not in granted], counts,
                      unpaired, bool(identity.get("rotate", False)), Path(out), cards,
-                     study.get("skipped", []), granted, study.get("pay") is True)
+                     study.get("skipped", []), granted, study.get("pay") is True,
+                     study.get("pairs"))
 
 
 def _card_study(out: Path, manifest: dict) -> dict:

@@ -36,6 +36,7 @@ LOCK = ".simulate.lock"
 CLAIM = ".simulate-claim"            # the folder is being cleared or set up (see the docstring)
 CLAIM_TEXT = b'{"format": "dice-balance-run", "claim": true}\n'
 LEFTOVER = re.compile(r"\.simulate-(manifest\.json|\.simulate-claim)-[a-z0-9_]{8}\.tmp")
+PAIRS = "pairs"                      # `simulate cards --pairs`: the pairs' run, a run of its own
 RETRAIN = "retrain"                  # the races of re-trained variants: retrain/v<K>, each a run
 RACE = re.compile(r"v\d{1,6}")
 TABLES = ("games", "seats")
@@ -126,7 +127,7 @@ def unclaim(path: Path) -> None:
 def _leftover(path: Path) -> bool:
     """What only a first write killed before its manifest leaves (nothing of a user's): an
     empty table folder or the tool's temp file of the first manifest or claim."""
-    if path.name in (*TABLES, RETRAIN) and kind(path) == "folder":
+    if path.name in (*TABLES, RETRAIN, PAIRS) and kind(path) == "folder":
         return not any(path.iterdir())
     return bool(LEFTOVER.fullmatch(path.name)) and kind(path) == "file"
 
@@ -134,7 +135,7 @@ def _leftover(path: Path) -> bool:
 def check_kinds(path: Path) -> None:
     """Every entry the tool reads or writes in ``path`` is of the right kind (or missing): the
     table folders real folders, the files regular files; one line naming the first that is not."""
-    for table in (*TABLES, RETRAIN):
+    for table in (*TABLES, RETRAIN, PAIRS):
         folder_inside(path / table)
     for name in (MANIFEST, REPORT, CARDS_CSV, *ADAPTIVE.values()):
         expect_file(path / name)
@@ -218,6 +219,8 @@ def _clear_plan(path: Path, manifest: dict) -> list[tuple[Path, list[Path]]]:
             if RACE.fullmatch(race.name) and kind(race) == "folder" and \
                     kind(race / MANIFEST) == "file":
                 plan += _clear_plan(race, read_marker(race))
+    if kind(path / PAIRS) == "folder" and kind(path / PAIRS / MANIFEST) == "file":
+        plan += _clear_plan(path / PAIRS, read_marker(path / PAIRS))
     return plan + [(path, files)]
 
 

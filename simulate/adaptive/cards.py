@@ -6,6 +6,7 @@ decks = ["adventure_cards"]     # data files whose entries are cards (simulate/g
 entries = ["Coin Purse"]        # optional: only these entries (default: every entry of the decks)
 interventions = ["removed", "granted"]   # optional: the default, both
 pay = true                      # optional: each card granted at its price (default false: free)
+pairs = 4                       # optional: the 4 most valuable cards' pairs removed together
 ```
 
 *Removed*: each entry of the decks becomes one variant without it (``remove = ["deck:Entry"]``;
@@ -19,6 +20,8 @@ Where the game refuses a removal or a grant (a set that
 cannot be set up without it, a file whose cards cannot be removed, a deck it cannot grant from)
 that intervention is skipped and the reason kept. The plan is written to ``cards.json`` in the
 out folder; the report's section "What each card is worth" reads it (reports/cards.py).
+With ``pairs = K`` the K cards whose removal moved the headline most are then removed in pairs
+(card_pairs.py): whether two cards' effects add up or work together.
 """
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ from simulate.games.component_files import (Changes, DataFile, DataFolder, game_
                                              shipped_files)
 from simulate.games.grants import paid_stem, parse_grant, to_seat
 
-KEYS = {"decks", "entries", "interventions", "pay"}
+KEYS = {"decks", "entries", "interventions", "pay", "pairs"}
 RESULTS = "cards.json"
 PREFIX = "without "
 GRANTED = "granted "
@@ -51,9 +54,13 @@ class CardsPlan:
     granted: dict[str, list] = dataclasses.field(default_factory=dict)  # one per card and seat:
     # variant name -> ["deck:Entry", seat]
     pay: bool = False                   # each card granted at its price
+    pairs: int = 0                      # the top cards whose pairs are removed together (0: none)
+    pairs_record: dict | None = None    # card_pairs.PairsPlan.record(), once they are played
 
 
-def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
+def plan_cards(data: dict[str, Any], pairs: int | None = None, **overrides: Any) -> CardsPlan:
+    """The study of ``data``'s [cards] table; ``pairs`` (--pairs) overrides its ``pairs``."""
+    from simulate.adaptive.card_pairs import pairs_wanted
     table, base = base_run(data, "cards", KEYS, True, overrides)
     decks = _decks(table.get("decks"), base)
     wanted = _entries(table.get("entries"), decks)
@@ -65,9 +72,11 @@ def plan_cards(data: dict[str, Any], **overrides: Any) -> CardsPlan:
     if pay and "granted" in chosen:               # a game that cannot grant at a price: once
         for deck in decks:
             paid_stem(deck.removesuffix(".json"), base.spec, "[cards] pay = true")
+    top = pairs_wanted(table.get("pairs") if pairs is None else pairs, chosen,
+                       "--pairs" if pairs is not None else "[cards] pairs")
     baseline = base.variants[0]
     changes = Changes(base.game, base.components, baseline.components)
-    plan = CardsPlan(base, {}, [], pay=pay)
+    plan = CardsPlan(base, {}, [], pay=pay, pairs=top)
     variants, taken = [baseline], {}
     for deck, names in decks.items():
         for entry in names:
@@ -221,7 +230,8 @@ def plan_summary(plan: CardsPlan) -> str:
 def save_plan(plan: CardsPlan) -> None:
     write_study(Path(plan.cfg.out) / RESULTS,
                {"cards": plan.cards, "granted": plan.granted, "pay": plan.pay,
-                "skipped": [list(s) for s in plan.skipped],
+                "skipped": [list(s) for s in plan.skipped], "pairs_wanted": plan.pairs,
+                **({"pairs": plan.pairs_record} if plan.pairs_record else {}),
                 "method": "removed: one variant per card, taken out of the game; granted: one "
                           "variant per card and seat, that seat starting with the card; both on "
                           "the baseline's seeds (paired game by game)"})

@@ -152,6 +152,15 @@ class TrainResults(Written):
         return self
 
 
+class CardPairs(Written):
+    """card_pairs.py's record: the pairs' run folder, card -> its single removal's variant
+    there, pair variant -> its two cards, and how the cards were chosen."""
+    folder: str
+    singles: dict[str, str]
+    pairs: dict[str, tuple[str, str]]
+    chosen: str
+
+
 class CardStudy(Written):
     """cards.py's plan: variant -> card removed, variant -> (card, seat) granted."""
     cards: dict[str, str]
@@ -159,6 +168,8 @@ class CardStudy(Written):
     pay: bool
     skipped: list[tuple[str, str]]
     method: str
+    pairs_wanted: int = 0
+    pairs: Optional[CardPairs] = None
 
 
 STUDIES: dict[str, type[Written]] = {"tune.json": TuneResults,

@@ -4,6 +4,7 @@ cards by their paired effects."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -15,7 +16,7 @@ from simulate.cli.tune_cmd import Backend, Fresh, Report, Scheduler
 def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games = None,
           seed: Seed = None, chunk: Chunk = None, backend: Backend = "loky",
           scheduler: Scheduler = None, connect_timeout: ConnectTimeout = None,
-          fresh: Fresh = False, report: Report = True,
+          fresh: Fresh = False, report: Report = True, pairs: Pairs = None,
           debug: Debug = False) -> None:
     """Take each card of CONFIG's [cards] decks out of the game, and grant it to each seat in
     turn, one variant each on the baseline's seeds (resuming an interrupted study), and write
@@ -31,16 +32,19 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
     with user_errors(debug):
         scheduler = check_backend(backend, scheduler, connect_timeout)
         strategies_checked(config, debug)        # a module:Class strategy's code, bounded
-        plan = plan_cards(load_toml(config), seed=seed, jobs=jobs, out=out, games=games,
-                          chunk=chunk)
+        plan = plan_cards(load_toml(config), pairs=pairs, seed=seed, jobs=jobs, out=out,
+                          games=games, chunk=chunk)
         cfg = plan.cfg
         with held_for_rounds(Path(cfg.out)), RunProgress() as progress:
             run(cfg, backend, scheduler, fresh=fresh, upto=0)    # claim (and clear) the folder
             save_plan(plan)
-            manifest, _, path = play(cfg, backend=backend, scheduler=scheduler, report=report,
+            manifest, _, path = play(cfg, backend=backend, scheduler=scheduler,
+                                     report=report and not plan.pairs,
                                      progress=progress.games, debug=debug,
                                      say=lambda line: typer.echo(line, err=True),
                                      reporting=lambda: progress.step("writing the report"))
+            if plan.pairs:
+                path = _pairs(plan, backend, scheduler, progress, fresh, report)
         played = progress.played
         done = manifest.data["games_done"]
         typer.echo(f"{plan_summary(plan)}; {done:,} games in {cfg.out}"
@@ -56,6 +60,29 @@ def cards(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: Games =
 
 
 MOST = 10          # refusals and cards printed at most
+Pairs = Annotated[int | None, typer.Option(
+    "--pairs", help="Then remove the K most valuable cards in pairs: do two cards work together? "
+                    "(overrides [cards] pairs; 2 to 8)")]
+
+
+def _pairs(plan, backend: str, scheduler: str | None, progress, fresh: bool,
+           report: bool) -> Path | None:
+    """The pairs of the study's top cards, played in <out>/pairs; the plan saved with them;
+    then the report (which reads both runs)."""
+    from simulate.adaptive.card_pairs import play_pairs
+    from simulate.adaptive.cards import save_plan
+    pairs = play_pairs(plan, backend, scheduler, progress.games, fresh)
+    save_plan(plan)
+    if pairs is None:
+        typer.echo("pairs: fewer than two cards could be removed; no pairs played", err=True)
+    else:
+        typer.echo(f"pairs: {len(pairs.pairs)} pairs of the {len(pairs.singles)} cards whose "
+                   f"removal moved the headline most, in {pairs.cfg.out}")
+    if not report:
+        return None
+    from reports.report import build_report
+    with progress.step("writing the report"):
+        return build_report(plan.cfg.out)
 
 
 def top_cards(out) -> list[str]:
