@@ -86,3 +86,40 @@ def test_pairs_need_the_removals(tmp_path):
     path = _config(tmp_path, "pairs = 3\n")
     path.write_text(path.read_text().replace('["removed"]', '["granted"]'))
     one_line_exit_2(simulate_cli("cards", path), "pairs", "removed")
+
+
+def _two_piece_set(tmp_path):
+    """Roll Player's market with one armour set of two pieces that score together: Chain Helm
+    or Chain Leggings alone is 1 star, both 20 (the other Chain pieces moved to Mystic)."""
+    folder = tmp_path / "data"
+    assert simulate_cli("components", "export", "roll_player", folder).exit_code == 0
+    market = json.loads((folder / "market.json").read_text())
+    market["armor_sets"]["Chain"] = {"1": 1, "2": 20, "3": 20, "4": 20, "5": 20}
+    for card in market["cards"]:
+        if card.get("set") == "Chain" and card["name"] not in ("Chain Helm", "Chain Leggings"):
+            card["set"] = "Mystic"
+    (folder / "market.json").write_text(json.dumps(market))
+    return folder
+
+
+@pytest.mark.slow
+def test_two_cards_that_only_score_together_are_found_in_a_real_game(tmp_path):
+    folder = _two_piece_set(tmp_path)
+    config = tmp_path / "pairs.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 200\nseed = 2\nchunk = 100\n'
+                      f'out = "{tmp_path / "o"}"\n[players]\ncount = 3\n'
+                      f'[components]\nfolder = "{folder}"\n[cards]\ndecks = ["market"]\n'
+                      'entries = ["Chain Helm", "Chain Leggings", "Longbow"]\n'
+                      'interventions = ["removed"]\npairs = 3\n')
+    from reports.report import structure
+    from reports.tables import open_run
+    assert simulate_cli("cards", config, "--no-report").exit_code == 0
+    report = structure(open_run(tmp_path / "o"))
+    findings = [f for s in report.sections for f in s.family.findings]
+    pairs = {f.about.split(" removed together")[0]: f for f in findings
+             if "removed together" in f.about}
+    assert set(pairs) == {"Chain Helm and Chain Leggings", "Chain Helm and Longbow",
+                          "Chain Leggings and Longbow"}
+    assert pairs["Chain Helm and Chain Leggings"].significant
+    assert not pairs["Chain Helm and Longbow"].significant
+    assert not pairs["Chain Leggings and Longbow"].significant
