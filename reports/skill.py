@@ -9,10 +9,13 @@ import polars as pl
 
 from reports.blocks import Figure, Paragraph, Table, figure_svg, percent_interval, plot_style
 from reports.figures import percent_axis
-from reports.section import Section
+from reports.findings import Finding
+from reports.section import Section, points
 from reports.tables import collect, means, rates
+from simulate.statistics import within_game
 
 HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's hero or class
+SKILL_GAP = "skill gap: "                 # the strongest line-up vs the weakest (a Finding's about)
 
 
 def applies(run) -> bool:
@@ -79,14 +82,65 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
             continue
         won, value = _win_cell(section, results, shared, len(seated) == seated.count(seated[0]),
                                f"{variant}, {players}p")
-        rows.append([variant, _short(text, players), won, score, value])
+        rows.append([variant, _short(text, players), won, score, value,
+                     len(seated) == seated.count(seated[0])])
     rows.sort(key=lambda r: (-r[4], -r[3].value))
+    _skill_gap(section, players, [r for r in rows if run.cooperative or not r[5]])
     label = "team win rate" if run.cooperative else "win rate"
     return Table(["variant", "strategies (seat order)", f"{label} [95 % CI]",
                   "mean score [95 % CI]"], [r[:4] for r in rows],
                  f"Skill ladder — {players} player{'s' if players > 1 else ''}, strongest first"
                  + ("" if run.cooperative else "; a strategy on several seats of a game counts "
                     "one value per game (its seats' mean)"))
+
+
+def _skill_gap(section: Section, players: int, rows: list) -> None:
+    """The strongest line-up's win rate minus the weakest's, paired on their common seeds (co-op:
+    the team's; else the row's first strategy's seats, line-ups where it holds every seat left
+    out: their win rate is the fair share), tested in the report's correction; the summary says
+    it on the first screen (skill_lines)."""
+    if len(rows) < 2:
+        return
+    run = section.run
+    strong, weak = rows[0][0], rows[-1][0]
+    values = []
+    for variant in (strong, weak):
+        seated = _lineups(run)[variant].split("|")[:players]
+        results = run.results_at(players, variant)
+        if not run.cooperative:
+            results = results.filter(pl.col("strategy") == seated[0])
+        values.append(collect(results.group_by(run.keys).agg(
+            pl.col("won").cast(pl.Float64).mean().alias(variant))))
+    both = values[0].join(values[1], on=run.keys)
+    gap = (both[strong] - both[weak]).to_numpy()
+    diff = within_game(len(gap), float(gap.sum()), float((gap ** 2).sum()),
+                       "paired t over seeds", bounds=(-1.0, 1.0))
+    plural = "s" if players > 1 else ""
+    finding = None if diff.identical or len(gap) < 2 else section.test(Finding(
+        players, f"{SKILL_GAP}{strong} vs {weak}", points(diff), diff.test, diff.p,
+        f"At {players} player{plural} the strongest line-up ({strong}) wins more often than "
+        f"the weakest ({weak}) by {points(diff)}", "strategy", order=3, size=diff.d))
+    section.skill_gaps.append((players, rows[0], rows[-1], diff, finding))
+
+
+def skill_lines(sections: list) -> list[str]:
+    """One first-screen line per player count of a skill ladder: the strongest and the weakest
+    line-up's win rates and whether the gap between them survives the report's correction."""
+    lines = []
+    for section in sections:
+        for players, strong, weak, diff, finding in section.skill_gaps:
+            plural = "s" if players > 1 else ""
+            if finding is not None and finding.significant and diff.value > 0:
+                verdict = "the game rewards skill"
+            elif finding is not None and finding.significant:
+                verdict = "the weaker line-up does better: check the strategies"
+            else:
+                verdict = "no skill gap can be told apart from chance at this number of games"
+            lines.append(f"At {players} player{plural} the strongest line-up, {strong[0]} "
+                         f"({strong[1]}), wins {strong[2]}; the weakest, {weak[0]} "
+                         f"({weak[1]}), {weak[2]}: {verdict} (a gap of "
+                         f"{points(diff)}, paired on the same seeds).")
+    return lines
 
 
 def _win_cell(section: Section, results, shared: bool, everyone: bool, where: str):

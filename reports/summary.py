@@ -13,6 +13,7 @@ from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_said
 from reports.headlines import INTERNAL, headline_table, lead_of, score_word, words
 from reports.mechanics import summary_block
+from reports.skill import SKILL_GAP, skill_lines
 from simulate.leads import columns, headlines, lead_column
 from simulate.statistics import claimed_change
 
@@ -25,10 +26,16 @@ def build(sections: list, run) -> list:
     families = [s.family for s in sections if s.family.findings]
     tests = sum(1 for f in families for t in f.findings if claimable(t))
     significant = _claims(sections)
-    said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"]
+    said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"
+            and not f.about.startswith(SKILL_GAP)]           # said in the skill line instead
     found = _ranked([(t, f, text) for t, f, text in said if text], run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
-    blocks: list = [headline_table(run, lead)] + _findings(found)   # the answer first
+    blocks: list = [headline_table(run, lead)]                      # the answer first
+    skill = skill_lines(sections)
+    if skill:
+        blocks += [Heading("Does the game reward skill?"),
+                   Paragraph("\n".join(f"• {line}" for line in skill))]
+    blocks += _findings(found)
     games = sum(run.count(p) for p in run.player_counts)
     blocks.append(Paragraph(
         f"{games:,} games: {_rules(run)} x player counts "
