@@ -1,13 +1,13 @@
 """`make bench`: games/s per game on one core, parallel speed-up, peak memory -> bench/results.json.
 
-Targets (issues 2-4): Dungeon Roll >= 10,000 solo games/s on one core, speed-up >= 1.7 on 2 cores,
+Targets: Dungeon Roll >= 10,000 solo games/s on one core, speed-up >= 1.7 on 2 cores,
 peak memory for 1M games within 20 % of 100k, 1M solo games in under a minute on 2 cores; Roll for
 Adventure and Roll Player >= 1,000 four-player games/s on one core.
-Adventure Realms >= 500 four-player games/s on one core (issue 8). Risky Adventure >= 2,000
-four-player games/s on one core (issue 7).
+Adventure Realms >= 500 four-player games/s on one core. Risky Adventure >= 2,000
+four-player games/s on one core.
 Set BENCH_QUICK=1 for a short smoke run (smaller game counts); BENCH_ONLY=game1,game2 measures
 only those games' one-core rates and updates just their keys in results.json.
-Also decisions/s of the ``search`` strategy at its default budget per game (issue 13), in every
+Also decisions/s of the ``search`` strategy at its default budget per game, in every
 game with ``State.determinize``; ``python bench/bench.py search`` measures only that.
 And the search strategy's strength (bench/strength.py): search at budget 8 against the default
 heuristic and ``random`` on the same game seeds, paired differences with 95 % intervals and a
@@ -15,12 +15,12 @@ verdict per game; ``python bench/bench.py strength`` measures only that.
 And `simulate train`'s runtime for one strategy at one player count, per game
 (configs/train_<game>.toml at its full size, its own jobs), with whether the trained parameters
 beat the defaults; ``python bench/bench.py train [GAME,GAME]`` measures only that.
-And the wall time of a full card study (bench/card_study.py, issue 21): Adventure Realms'
+And the wall time of a full card study (bench/card_study.py): Adventure Realms'
 adventure deck at 3 players, every card removed and granted, 1,000 paired games each, the whole
 study (about a minute on the kernel); ``python bench/bench.py cards`` measures only that.
 And every game's games per CPU second on both engines as a ratio to a plain-Python yardstick in
-the same run (bench/ratios.py, issue 22); ``python bench/bench.py ratios`` measures only that.
-And issue 33's replicate coverage studies (bench/replicates.py); ``python bench/bench.py coverage``
+the same run (bench/ratios.py); ``python bench/bench.py ratios`` measures only that.
+And the replicate coverage studies (bench/replicates.py); ``python bench/bench.py coverage``
 measures only that.
 """
 from __future__ import annotations
@@ -167,7 +167,7 @@ def _tree_rss(process: psutil.Process) -> int:
 
 def engines(games: list[str]) -> dict:
     """4-player games/s on one core, the Python engine vs the compiled kernel, per game with a
-    kernel (issue 12 targets: >= 900, aim 4,500). Also per CPU-second: on a shared machine the
+    kernel (targets: >= 900, aim 4,500). Also per CPU-second: on a shared machine the
     wall-clock rate mostly measures the neighbours."""
     rates = {}
     for game in games:
@@ -247,7 +247,7 @@ def error_budget_part(results: dict) -> None:
 
 
 def coverage_part(results: dict) -> None:
-    """Issue 33's replicate coverage studies: rotated headlines, heroes = "all", rare rates and
+    """The replicate coverage studies: rotated headlines, heroes = "all", rare rates and
     the power line (bench/replicates.py; quick subsets in tests/test_report_coverage.py)."""
     import replicates
     results["coverage"] = replicates.main(QUICK)
@@ -255,7 +255,7 @@ def coverage_part(results: dict) -> None:
 
 def dungeon_roll_kernel_part(results: dict) -> None:
     """Dungeon Roll's rates on one core per engine and a million solo games end to end with the
-    report (issue 22: at most 20 s on 2 cores), bench/kernel_bench.py."""
+    report (at most 20 s on 2 cores), bench/kernel_bench.py."""
     results["dungeon_roll_kernel"] = kernel_bench.main(timed_run)
 
 
@@ -334,7 +334,7 @@ def main() -> None:
 
 
 def memory_with_report() -> dict:
-    """Issue 14: peak memory of the whole `simulate run` (play + report) at 100k vs 1M games;
+    """Peak memory of the whole `simulate run` (play + report) at 100k vs 1M games;
     target: within 10 %. (`python bench/bench.py report-memory` runs only this line.)"""
     small, big = (10_000, 100_000) if QUICK else (100_000, 1_000_000)
     m_small, m_big = timed_run(small, 2, report=True), timed_run(big, 2, report=True)

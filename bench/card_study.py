@@ -1,4 +1,4 @@
-"""The wall time of a full card study (issue 21): `simulate cards` of Adventure Realms' adventure
+"""The wall time of a full card study: `simulate cards` of Adventure Realms' adventure
 deck at 3 players, every card, both interventions (removed, and granted to each seat in turn),
 1,000 paired games each, on this machine with the shipped config's jobs.
 

@@ -1,5 +1,5 @@
 """The report's error budget and --until-ci's stopping rule at a larger scale than the tests
-(``python bench/error_budget.py [reports] [replicates]``, from the repository root; issue 20).
+(``python bench/error_budget.py [reports] [replicates]``, from the repository root).
 
 1. Null reports (tests/test_report_null.py, ``reports`` of them, default 1,000, split between
    Dungeon Roll and Roll for Adventure): identical strategies, seats rotated, an identical variant

@@ -149,7 +149,7 @@ def main(timed_run) -> dict:
             print(f"dungeon_roll {players}p {engine}: {rate:,.0f} games/s, {cpu_rate:,.0f} per "
                   "CPU second, on one core", flush=True)
     games = 100_000 if QUICK else 1_000_000
-    # issue 22: a million solo games on 2 cores in at most 20 s, the report included; the
+    # a million solo games on 2 cores in at most 20 s, the report included; the
     # median of three runs (a neighbour's burst moves one run by seconds), all three kept
     runs = sorted((timed_run(games, 2, 1, report=True, engine="compiled")
                    for _ in range(1 if QUICK else 3)), key=lambda r: r["seconds"])

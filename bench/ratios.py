@@ -1,9 +1,9 @@
-"""`python bench/bench.py ratios` (issue 22): every game's games per CPU second on one job, on
+"""`python bench/bench.py ratios`: every game's games per CPU second on one job, on
 the Python engine and the compiled kernel, at 4 players (Dungeon Roll also solo), as a ratio to
 a plain-Python yardstick measured in the same run, and the hours a million games would take on
 two cores -> bench/results.json "ratios". A couple of minutes; BENCH_QUICK=1 for a smoke run.
 
-The yardstick (DESIGN.md, "Speed, measured here": a simplified Dungeon Roll delve written tight
+The yardstick (a simplified Dungeon Roll delve written tight
 in plain Python, about 110,000 delves per CPU second on one core) moves with the machine and its
 neighbours' load as the games do, so the ratio is comparable between runs where games per
 second are not.

@@ -1,4 +1,4 @@
-"""Replicate coverage studies of issue 33 (``python bench/bench.py coverage``; the quick subsets
+"""Replicate coverage studies of the report's intervals (``python bench/bench.py coverage``; the quick subsets
 are tests/test_report_coverage.py and tests/test_report_power.py):
 
 1. a headline under rotate = true: co-op runs of 300 seeds x 4 rotations, each rotation its own

@@ -1,4 +1,4 @@
-"""What a report says, independent of how HTML shows it (STYLE.md: structure apart from rendering).
+"""What a report says, independent of how HTML shows it (structure apart from rendering).
 
 A section is a list of blocks: headings, paragraphs, tables and figures. Rate and Mean carry
 every rate and mean with its 95 % interval (from simulate.statistics) and print it.

@@ -1,6 +1,6 @@
 """Findings and families of tests: what the summary may claim.
 
-A section collects its tests in one ``Family``. The report has one error budget (issue 20): once
+A section collects its tests in one ``Family``. The report has one error budget: once
 every section is built, ``report_wide`` runs one Holm correction over every claimable finding of
 the report (kinds seat, strategy, variant, game, entity), so the chance that the summary claims
 anything false is at most 5 % however many sections there are. Screening associations (kind

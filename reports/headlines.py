@@ -1,5 +1,5 @@
 """Each game's headline at the printed rules, per player count, with its interval: what the
-first screen of the report answers before any table (issue 20), and the words the summary names
+first screen of the report answers before any table, and the words the summary names
 measures in (never a column name or an internal count such as decisions).
 
 One function per game name returns {measure in words: Rate | Mean | text} for one player

@@ -1,4 +1,4 @@
-"""Mechanic use (issue 23): a verdict is only as good as the play behind it, so every report
+"""Mechanic use: a verdict is only as good as the play behind it, so every report
 says how often each optional mechanic of the game was used, per seat (per game in a co-op game)
 and per player count, never pooled over player counts, with its 95 % interval, and warns in
 plain words, up to the summary, when one is used in under 5 % of seats at some player count.

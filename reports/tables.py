@@ -2,7 +2,7 @@
 
 Nothing here holds a run's rows: every query ends in an aggregate (counts, sums, sums of squares,
 value counts) collected with polars' streaming engine, so the report's memory does not grow with
-the number of games (issue 14). Sections get a ``RunTables`` and ask it for one player count at a
+the number of games. Sections get a ``RunTables`` and ask it for one player count at a
 time (the unit of analysis: never pool player counts).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading and writing inside the results folder without ever following a link (issue 25).
+"""Reading and writing inside the results folder without ever following a link.
 
 Every file the tool writes (chunks, manifest, report, tune/sensitivity JSON) goes through
 :func:`write_inside`: a temp file created exclusively by ``tempfile.mkstemp`` (``O_CREAT |

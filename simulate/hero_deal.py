@@ -9,7 +9,7 @@ that gives the ordered pairs of heroes (seat i before seat j) met least so far, 
 the seeded stream. A period of H - 1 blocks repeats (at 2 players about every allowed ordered
 pair once), so a compiled kernel, which plays each distinct table as one group of games, plays
 at most H(H - 1) groups per chunk. So at 2 players every ordered pair of different heroes meets about equally
-often (issue 33: seat s playing hero (i + s) mod H met each hero with its two neighbours only).
+often (seat s playing hero (i + s) mod H met each hero with its two neighbours only).
 Heroes a game never seats together (two Roll Player classes of one colour) never meet; a block
 the assignment cannot fill keeps the old stride deal (hero (i + s * stride) mod H).
 """

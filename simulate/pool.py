@@ -60,7 +60,7 @@ def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
             finished = True
         finally:
             if not finished:     # an error, Ctrl-C, or the caller stopped: no worker plays on
-                _stop_workers(executor, pending)
+                _stop_workers(pending, board)
 
 
 def play_threaded(play: Callable[[dict], Any], tasks: list[dict], workers: int
@@ -131,22 +131,20 @@ def _ready() -> None:
     import simulate.runner  # noqa: F401
 
 
-def _stop_workers(executor, pending: set) -> None:
-    """Cancel the chunks not started; if some are being played, kill the pool's workers and wait
-    (briefly) until the pool knows it is broken, so the next run starts a fresh one. (loky's own
-    ``shutdown(kill_workers=True)`` races with its queue thread when chunks are still queued.)"""
+def _stop_workers(pending: set, board: str) -> None:
+    """Cancel the chunks not started; if some are being played, kill the workers playing this
+    run's chunks (each has posted on the run's board under its pid) and wait (briefly) until loky
+    has failed their futures: it marks the pool broken first, so the next run starts a fresh
+    one. (loky's own ``shutdown(kill_workers=True)`` races with its queue thread when chunks
+    are still queued.)"""
     if all(future.cancel() or future.done() for future in list(pending)):
         return
-    workers = list(getattr(executor, "_processes", {}))
-    for pid in workers:
+    for entry in read_board(board):
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(entry.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    flags = getattr(executor, "_flags", None) if workers else None
-    deadline = time.monotonic() + 5
-    while flags is not None and not flags.broken and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait(pending, timeout=5)
 
 
 def _stop_overrun(board: str, seconds: float) -> None:
@@ -163,7 +161,7 @@ def _stop_overrun(board: str, seconds: float) -> None:
 
 
 def _result(future, board: str) -> Any:
-    from joblib.externals.loky.process_executor import BrokenProcessPool
+    from joblib.externals.loky import BrokenProcessPool      # loky's public name for it
 
     try:
         return future.result()

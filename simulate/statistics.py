@@ -9,15 +9,15 @@ paired comparisons where variants share game seeds (exact McNemar / paired t), u
 the two conditions (not d_z, which pairing inflates); Holm's correction within a family of tests
 (Benjamini-Hochberg where a false discovery rate is wanted).
 
-Intervals hold at the edges (issue 20):
+Intervals hold at the edges:
 - a rate's interval is Wilson's, except when fewer than ``EXACT_COUNT`` (30) successes or failures
   were seen: then Clopper-Pearson (exact, scipy's binomtest(...).proportion_ci). Brown, Cai &
   DasGupta (2001, Statistical Science 16:101-133) show Wilson's coverage collapses near p = 0
   or 1 and recommend a boundary fix; the Jeffreys interval they also recommend dips too.
   Measured (exact binomial sums, p in [0.0002, 0.05]): minimum coverage at n = 200 / 300 / 500
   is 84.8 / 84.2 / 85.0 % for Wilson, 87.8 / 87.8 / 90.5 % for Jeffreys, 93.8 / 93.7 / 93.5 %
-  for Wilson with Clopper-Pearson below 10 (92.9 % with a threshold of 5). The threshold is 30
-  (issue 33): at 11 of 2,000 Wilson's lower bound passed 0.30 % and a replicate study of a rare
+  for Wilson with Clopper-Pearson below 10 (92.9 % with a threshold of 5). The threshold is 30:
+  at 11 of 2,000 Wilson's lower bound passed 0.30 % and a replicate study of a rare
   end covered 90.5 %; bench/coverage.py measures the rule's coverage at n = 2,000.
 - bounds are clipped to what a measure can take (a rate to [0, 1]; a mean to ``bounds``);
 - no interval of zero width: a mean whose games all took one value gets, when the measure is
@@ -358,7 +358,7 @@ def holm_first_z(tests: int, alpha: float = ALPHA) -> float:
 def claimed_change(detectable: float, tests: int, alpha: float = ALPHA) -> float:
     """A ``detectable`` change (80 % power at an uncorrected two-sided 5 %, as every Difference
     holds it) at the level a report's claims pass instead, Holm over ``tests`` tests: the
-    smallest change the report claims 80 % of the time (issue 33: 1.8 points at 5 % was
+    smallest change the report claims 80 % of the time (1.8 points at 5 % was
     claimed in 70 % of reports)."""
     return detectable * (holm_first_z(tests, alpha) + Z80) / (Z95 + Z80)
 

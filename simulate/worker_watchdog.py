@@ -136,7 +136,7 @@ PR_SET_CHILD_SUBREAPER = 36
 @contextmanager
 def strategies_processes_end() -> Iterator[None]:
     """While inside, a worker plays one chunk; every process its strategies start ends with the
-    chunk (issue 39.5): a copy of this worker made by ``os.fork`` exits the moment it would hand
+    chunk: a copy of this worker made by ``os.fork`` exits the moment it would hand
     back a chunk (it never returns one), and every process below the worker (``sleep 45``
     spawned, the copy's own children: orphans come back to the worker, a subreaper) is killed."""
     me = os.getpid()

@@ -3,11 +3,11 @@
 One evaluator (``ExpectedVP``) prices every effect in VP: resources, cards, Recruit Points, guild
 power (the track's next rewards) and dungeon advances (the rank they win on the current monster's
 card against the others' public positions, and the stone on the last space). Two parameters
-price the optional mechanics (issue 23): ``agent_value``, the Fort's third agent per round it
+price the optional mechanics: ``agent_value``, the Fort's third agent per round it
 will be placed (against the gold it costs and the Fort's guild steps), and ``stone_chase``: each
 advance toward the last space is worth ``stone_chase`` x a stone's VP / the track's length more
 while a stone is left and nobody else stands there. ``quest_weight`` pursues the seat's Quest
-cards (issue 32): each unfulfilled Quest prices the steps toward it at ``quest_weight`` x its VP
+cards: each unfulfilled Quest prices the steps toward it at ``quest_weight`` x its VP
 as the card data gives it (:class:`QuestPlan`). The named strategies are its parameter
 sets: ``balanced`` (the default), ``guild_specialist`` (one guild's track and heroes) and
 ``dungeon_racer`` (fighters, magic and the dungeon track). They see only their view: own hand
@@ -85,7 +85,7 @@ class ExpectedVP(Strategy):
     # tuned by paired comparisons (now `simulate train`; bench/README.md):
     # power_value 0.35 -> 0.525, then gold_value 0.12 -> 0.06; agent_value 0.7 and stone_chase
     # 3.0 beat the old fixed Fort price (1.2 x min(monsters left, 5) / 5) and no chase by 32-40
-    # points of one seat's win share at 2-4 players (150 paired seeds each; issue 23)
+    # points of one seat's win share at 2-4 players (150 paired seeds each)
     def __init__(self, gold_value: float = 0.06, mana_value: float = 0.1, food_value: float = 0.15,
                  card_value: float = 0.35, rp_value: float = 0.15, dungeon_weight: float = 1.0,
                  power_value: float = 0.525, recruit_min: float = 0.3, focus: str = "",

@@ -126,7 +126,7 @@ def test_replay_matches_the_tables_in_every_game(tmp_path, game):
 
 
 def test_a_resumed_run_says_how_many_games_it_found_and_how_many_it_played(tmp_path):
-    """Issue 33 point 5: one line, "resumed: 100 games were already played, 200 played now"
+    """One line, "resumed: 100 games were already played, 200 played now"
     (a run stopped after its first 100 games: the runner plays the first ``upto`` of them)."""
     from simulate.config import load_config
     from simulate.runner import run as run_games

@@ -1,4 +1,4 @@
-"""The data files of Roll Player, Adventure Realms and Risky Adventure (issue 19): the shipped
+"""The data files of Roll Player, Adventure Realms and Risky Adventure: the shipped
 sets validate, and every broken copy in the games' ``broken_files.py`` is refused with one line
 naming the file (a ``ComponentError``: given as a study's ``[components] folder``, ``simulate
 validate`` and ``simulate run`` print it and exit with code 2)."""

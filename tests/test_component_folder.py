@@ -1,4 +1,4 @@
-"""A study's own component data (issue 21): `simulate components export/check` and
+"""A study's own component data: `simulate components export/check` and
 ``[components] folder`` in a config, validated on load and fingerprinted by the manifest."""
 import json
 

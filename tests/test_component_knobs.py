@@ -1,4 +1,4 @@
-"""Component values as knobs (issue 21): a variant, a sweep, tune and sensitivity change single
+"""Component values as knobs: a variant, a sweep, tune and sensitivity change single
 entries of a game's data files, addressed ``file:Entry.field``; each variant plays its changed
 set, in every worker, fingerprinted by the manifest and shown in the report."""
 import json

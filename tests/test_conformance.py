@@ -1,4 +1,4 @@
-"""The generic conformance test: every registered game must pass it (STYLE.md, practice 3)."""
+"""The generic conformance test: every registered game must pass it."""
 import dataclasses
 import enum
 import importlib
@@ -108,14 +108,14 @@ def test_legal_actions_are_printable_and_hashable(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_views_are_read_only_and_play_is_unchanged_by_writes(name):
-    """Issue 14: a strategy that tries every write into its view changes nothing."""
+    """A strategy that tries every write into its view changes nothing."""
     from tests.vandal import assert_vandals_change_nothing
     spec = get_game(name)
     assert_vandals_change_nothing(name, spec.players[1], 1)
 
 
 # --------------------------------------------------------------------------------------------
-# The game-folder contract (issue 24): the same file for the same role in every game
+# The game-folder contract: the same file for the same role in every game
 
 GAME_FILES = ("__init__.py", "rules.py", "state.py", "actions.py", "view.py", "scoring.py",
               "components.py", "RULES.md")

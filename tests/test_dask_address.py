@@ -130,7 +130,7 @@ def a_closed_port() -> str:
 
 
 def test_connect_timeout_bounds_the_wait_for_nothing_listening(tmp_path):
-    """--connect-timeout 2 (issue 39, round three, d): distributed retries a refused connection
+    """--connect-timeout 2: distributed retries a refused connection
     until its timeout, so the run ends in about 2 s (not the default 10), one line, exit 2."""
     import time
 

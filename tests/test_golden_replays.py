@@ -1,4 +1,4 @@
-"""Golden replays (STYLE.md, practice 4): a few seeded games per engine written out as text.
+"""Golden replays: a few seeded games per engine written out as text.
 
 A change to a rule, a strategy or the RNG's use shows up here as a readable diff. After an
 intended change, regenerate with ``REGENERATE_GOLDEN=1 python -m pytest tests/test_golden_replays.py``

@@ -1,4 +1,4 @@
-"""Odd command-line input (issue 39.6): one line and exit 2, never a traceback, nothing left
+"""Odd command-line input: one line and exit 2, never a traceback, nothing left
 behind."""
 import os
 

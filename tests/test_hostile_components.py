@@ -1,4 +1,4 @@
-"""A hostile components folder (issue 39.3) and one edited under a run (issue 32.5).
+"""A hostile components folder and one edited under a run.
 
 A data file that is a named pipe, a link to a device or a huge file is one line (exit 2) from
 `components check`, `validate` and `run`, never a hang or a whole read. A study's components are

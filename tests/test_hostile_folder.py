@@ -1,4 +1,4 @@
-"""A hostile results folder (issues 25 and 19): planted links, pipes, wrong kinds, forged
+"""A hostile results folder : planted links, pipes, wrong kinds, forged
 manifests. The tool writes and deletes nothing outside its folder, never hangs, never loses a
 user's file, and says what is wrong in one line (exit 2) or replays with a notice.
 
@@ -318,7 +318,7 @@ def test_stale_temp_files_of_a_killed_write_are_ignored(place):
     for path in stale[:3]:
         path.write_bytes(b"half a file")
     for path in stale[3:]:
-        path.mkdir()                      # issue 19: the old fixed temp name, now a folder
+        path.mkdir()                      # the old fixed temp name, now a folder
     ok(invoke("run", config))
     ok(invoke("report", out))
     assert all(p.exists() for p in stale)

@@ -1,4 +1,4 @@
-"""Ctrl-C or SIGTERM at a compiled run's end (issue 39, round three, e): once a polars panic
+"""Ctrl-C or SIGTERM at a compiled run's end: once a polars panic
 (exit 1), once "Exception ignored in generator"; reproduced here as silent deaths by SIGINT
 (exit -2, no line) when the signal came while the interpreter exited. Every interrupt ends with
 the tool's one interrupt line and exit 130, or, after the command's last line, with the

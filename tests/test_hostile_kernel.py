@@ -1,4 +1,4 @@
-"""A strategy misbehaving around the compiled engine (issue 39, round three, b): the seats'
+"""A strategy misbehaving around the compiled engine: the seats'
 names come from describe(), which the kernel path called bare; a describe() that raises is one
 line naming the strategy and exit 2 there too, as on the Python engine
 (tests/test_hostile_strategies.py)."""

@@ -1,4 +1,4 @@
-"""A study's results files damaged or edited by hand (issue 39, round three, a): `simulate
+"""A study's results files damaged or edited by hand: `simulate
 report`, `simulate compare` and the tune / train / cards reports check every file they read
 back against the model it was written with (simulate/adaptive/study_files.py, the manifest's
 ManifestBody) and refuse a file that no longer fits in one line naming it, exit 2, never a

@@ -1,5 +1,5 @@
 """The rulings of ours each game plays (its READINGS) are the ones its RULES.md records, and the
-report lists those a run depends on (issue 33 point 5)."""
+report lists those a run depends on."""
 import re
 from pathlib import Path
 

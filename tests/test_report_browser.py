@@ -2,7 +2,7 @@
 Holm-corrected tests within one player count, and the page checked in headless Chromium
 (every figure has a size, no script errors; a screenshot per report goes to runs/); its first
 screen (1,400 x 1,000 px) holds the headline with its interval for every player count, and the
-folded page stays short (issue 20)."""
+folded page stays short."""
 import json
 import re
 import shutil

@@ -1,4 +1,4 @@
-"""One error budget for the whole report and rotated seeds as one unit (issue 20): every claim
+"""One error budget for the whole report and rotated seeds as one unit: every claim
 of the summary is Holm-corrected over all sections together, and a variant comparison of a run
 with rotated seats takes each seed with its rotations as one unit."""
 import math

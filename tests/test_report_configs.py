@@ -1,4 +1,4 @@
-"""Every shipped config names the command that runs it in its opening comment (issue 33: 8 of
+"""Every shipped config names the command that runs it in its opening comment (8 of
 19 did not), so a designer opening one knows what to type."""
 import re
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Replicate coverage of the report's intervals where issue 33 found them short: a headline
+"""Replicate coverage of the report's intervals where a replicate study found them short: a headline
 under rotate = true (seeds played in every rotation count once), a hero's win rate under
 heroes = "all" (against the truth of heroes dealt at random), and a rare rate's exact interval.
 Quick subsets here; bench/replicates.py runs the full studies (`python bench/bench.py coverage`).

@@ -1,4 +1,4 @@
-"""Regression tests of the report review's defects (issue 20): each failed before its fix."""
+"""Regression tests of the report review's defects: each failed before its fix."""
 import polars as pl
 
 from reports.blocks import Table
@@ -46,7 +46,7 @@ def test_progress_counts_only_the_games_this_run_played():
 
 
 def test_time_left_counts_down_between_chunks_and_says_estimating_when_overdue():
-    """Issue 33 point 5: on a slow run the time left kept the figure of the last chunk for
+    """On a slow run the time left kept the figure of the last chunk for
     minutes; it must move with the clock, and say "estimating" when there is no pace to go by."""
     now = [0.0]
     with RunProgress(enabled=True, clock=lambda: now[0]) as progress:
@@ -83,7 +83,7 @@ def test_placeholder_list_holds_only_what_the_rules_in_force_use():
 
 
 def test_placeholder_line_names_the_damage_track_the_run_played():
-    """Issue 33 point 5: a run that played damage_to_lose = 20 must not read "= 5"."""
+    """A run that played damage_to_lose = 20 must not read "= 5"."""
     long = _rfa_run({"baseline": {"rules": {"damage_to_lose": 20}}})
     track = [p for p in long.spec.placeholders if "damage track" in p]
     assert track == ["damage track length (damage_to_lose = 20) is unknown in the sources"]
@@ -178,7 +178,7 @@ def test_power_sentence_speaks_of_discordant_games_only_for_paired_comparisons()
 
 
 def test_a_grant_only_variant_is_not_shown_as_the_printed_rules():
-    """Issue 33: the Variants table showed a grant-only variant's row as "printed rules"."""
+    """The Variants table showed a grant-only variant's row as "printed rules"."""
     from reports.facts import _differs
     from simulate.games import get_game
     spec = get_game("adventure_realms")

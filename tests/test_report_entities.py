@@ -1,4 +1,4 @@
-"""Balance of every entity (issue 20): heroes, classes, races, guilds, cards and strategies are
+"""Balance of every entity: heroes, classes, races, guilds, cards and strategies are
 tested against the fair share with the game as unit and drawn as forest plots; a planted
 imbalance reaches the summary, identical entities claim nothing, a fixed strategy's seat is
 named as the strategy's, and rotations of one seed are one unit."""
@@ -224,7 +224,7 @@ def test_the_with_and_without_join_in_blocks_of_games_sums_to_the_whole(monkeypa
 
 
 def test_entity_findings_rank_by_the_effect_they_print():
-    """Issue 33: Thief -6.1, Bard +7.2, then Sorcerer -7.8 (its exact binomial test had no
+    """Thief -6.1, Bard +7.2, then Sorcerer -7.8 (its exact binomial test had no
     Cohen's d, so it ranked last)."""
     from reports.entities import Estimate, Kind, _test
     from reports.findings import report_wide

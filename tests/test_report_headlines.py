@@ -1,4 +1,4 @@
-"""The report's first screen (issue 20): each game's headline at the printed rules per player
+"""The report's first screen: each game's headline at the printed rules per player
 count (values from a direct polars computation), the config's ``[report] lead`` (valid names
 lead, unknown ones are one line and exit 2), and measures named in words, never as columns or
 internal counts."""
@@ -344,7 +344,7 @@ def test_a_seat_finding_carries_its_effect_size_for_ranking():
 
 
 def test_the_findings_come_before_the_warnings_and_the_folded_tables():
-    """Issue 33: a Roll Player class study's findings started ~3,400 characters in, after the
+    """A Roll Player class study's findings started ~3,400 characters in, after the
     placeholder list and the mechanic-use table."""
     run = competitive_run(placeholders=("hero powers: invented",))
     _, blocks = summary_text(run)
@@ -356,7 +356,7 @@ def test_the_findings_come_before_the_warnings_and_the_folded_tables():
 
 
 def test_variant_findings_name_the_score_in_the_game_s_words_and_solo_tests_it_once():
-    """Issue 33: lead = "mean XP" findings said "mean score"; solo Dungeon Roll's score and
+    """Lead = "mean XP" findings said "mean score"; solo Dungeon Roll's score and
     winning score were two claims of one number."""
     g, s = tables("dungeon_roll", 1, winning_score=lambda rng, n: rng.integers(0, 30, n))
     run = from_frames(g, s, FakeSpec(name="dungeon_roll"))
@@ -369,7 +369,7 @@ def test_variant_findings_name_the_score_in_the_game_s_words_and_solo_tests_it_o
 
 
 def test_a_finding_at_every_player_count_seat_and_variant_is_one_line():
-    """Issue 33: each finding repeated per seat and per player count, the first-seat finding
+    """Each finding repeated per seat and per player count, the first-seat finding
     repeated per variant."""
     def seat(players, label="", gap="+5.0 pts [3.0, 7.0]", size=0.2):
         return Finding(players, f"first seat minus the others{label}", gap, "paired t", 1e-5,

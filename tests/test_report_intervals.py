@@ -1,4 +1,4 @@
-"""Issue 20 where the report and the adaptive commands print intervals: no zero-width interval
+"""Where the report and the adaptive commands print intervals: no zero-width interval
 ("0.0 % [0.0, 0.0]", "+0 [+0, +0]"), no bound past what a measure can take ("scarabs 0.04
 [-0.04, 0.12]", "0.3 % [-0.1, 0.8]")."""
 import math
@@ -99,7 +99,7 @@ def test_until_ci_never_calls_a_variant_that_changed_nothing_settled_by_zero_wid
 
 
 def test_no_interval_prints_with_zero_width_and_one_precision_throughout():
-    """Issue 33: "0.19 [0.19, 0.19]" (Dungeon Roll), "0.01 [0.01, 0.01]" (Roll for Adventure)
+    """The report printed "0.19 [0.19, 0.19]" (Dungeon Roll), "0.01 [0.01, 0.01]" (Roll for Adventure)
     and "1.26 [1.12, 1.4]"."""
     from reports.section import units
     from simulate.statistics import Difference
@@ -110,7 +110,7 @@ def test_no_interval_prints_with_zero_width_and_one_precision_throughout():
 
 
 def test_a_skill_ladder_score_stays_within_what_a_score_can_take():
-    """Issue 33: "random play 0.02 [-0.02, 0.05]" for a score that cannot go below 0."""
+    """The report printed "random play 0.02 [-0.02, 0.05]" for a score that cannot go below 0."""
     import dataclasses
 
     from reports.skill import _ladder
@@ -129,7 +129,7 @@ def test_a_skill_ladder_score_stays_within_what_a_score_can_take():
 
 
 def test_counts_print_as_counts_and_a_small_p_once():
-    """Issue 33: "sole wins by seat [360, 357, 192]" read like an interval; "p = < 0.001"."""
+    """The report printed "sole wins by seat [360, 357, 192]" read like an interval; "p = < 0.001"."""
     from reports.findings import p_said
     from tests.test_report_statistics import FakeSpec, competitive
     rng = np.random.default_rng(2)

@@ -1,4 +1,4 @@
-"""Mechanic use (issue 23): each game declares its optional mechanics over columns it writes;
+"""Mechanic use: each game declares its optional mechanics over columns it writes;
 the section 'Mechanics in play' counts them per seat (per game in co-op) within each player
 count, with intervals; a mechanic used in under 5 % of seats at some player count is warned
 about in words, in the section and in the summary, and per strategy."""

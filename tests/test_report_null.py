@@ -1,4 +1,4 @@
-"""The report's error budget on null runs (issue 20): identical strategies in every seat, seats
+"""The report's error budget on null runs: identical strategies in every seat, seats
 rotated, and a variant with the printed rules on a seed of its own, so no seat-free claim the
 summary could make is true. One Holm correction over every section's claims must keep the share
 of reports with ANY false claim at 5 %.

@@ -1,4 +1,4 @@
-"""The summary's power line says what the summary would claim (issue 33, point 3): the change
+"""The summary's power line says what the summary would claim: the change
 it states, planted in a report whose other variants change nothing, is claimed by the
 report-wide Holm correction in about 80 % of reports (the uncorrected 5 % figure was claimed in
 70 %, or fewer with more tests). bench/replicates.py runs more replicates."""

@@ -92,7 +92,7 @@ def test_summary_quotes_headline_measures_first_and_never_a_seat_level_screen():
     text = summary_of(section, run)
     claims = [line for line in text.splitlines() if line.startswith("•")]
     assert claims[0].startswith("• claim 0 at 2") and "the same also at 3p, 4p" in claims[0]
-    assert len(claims) == 2                     # one line per finding (issue 33)
+    assert len(claims) == 2                     # one line per finding
     assert "owners of A1" not in text and "1 screening association" in text
 
 

@@ -1,4 +1,4 @@
-"""The skill gap on the first screen (issue 38, point 3): per player count, the strongest
+"""The skill gap on the first screen: per player count, the strongest
 line-up's win rate against the weakest's, paired on their seeds, in the report's correction; a
 line-up whose strategy holds every seat is left out (its win rate is the fair share)."""
 import pytest

@@ -127,7 +127,7 @@ def test_classes_of_one_colour_never_meet_and_every_other_pair_does():
 
 
 def test_a_strategy_without_a_compiled_twin_is_named_not_the_line_up():
-    """Issue 33: "no compiled twin (only the built-in ones: bold|search|random)"."""
+    """The message read "no compiled twin (only the built-in ones: bold|search|random)"."""
     from simulate.compiled import unsupported_seats
 
     def compiled_seats(seats):

@@ -143,7 +143,7 @@ def test_search_matches_the_heuristic_over_games(game, games, margin):
     """2 players, budget 4, paired on seeds: the 95 % lower bound of seat 0's score gain over
     the default heuristic is above -``margin`` (about 7 % and 15 % of a game's winning score:
     fame ~28, VP ~10). bench/README.md: the larger run. Adventure Realms plays 16 games since its defaults
-    free the Fort's agent and chase the stone (issue 23): the first 12 seeds then gave a lower
+    free the Fort's agent and chase the stone: the first 12 seeds then gave a lower
     bound of -1.82, 16 give -1.32, 36 give -0.51 (mean +0.14 VP)."""
     spec = get_game(game)
     searched = paired_scores(game, 2, {"name": "search", "simulations": 4}, games)

@@ -1,6 +1,6 @@
 """simulate.statistics: the same numbers as statsmodels / scipy where the method is the same
 (values computed once with statsmodels 0.14 and scipy on this grid, then hard-coded so the test
-needs neither statsmodels nor the old code), and intervals that hold at the edges (issue 20)."""
+needs neither statsmodels nor the old code), and intervals that hold at the edges."""
 import math
 
 import numpy as np
@@ -88,7 +88,7 @@ def test_mean_interval_is_scipys_t_interval():
     assert all(map(math.isnan, st.mean_interval(1, 2.0, math.nan)))
 
 
-# --- intervals that hold at the edges (issue 20) --------------------------------------------
+# --- intervals that hold at the edges  --------------------------------------------
 
 @pytest.mark.parametrize("p, n", [(0.003, 300), (0.0006, 200), (0.0008, 300)])
 def test_rate_interval_covers_rare_rates(p, n):
@@ -159,7 +159,7 @@ def test_a_per_game_gap_that_is_the_same_in_every_game_still_has_an_interval():
 
 
 def test_a_rare_rate_keeps_the_exact_interval_up_to_thirty_events():
-    """Issue 33: at 11 of 2,000 Wilson's lower bound passed 0.30 % (a rare end's coverage fell
+    """At 11 of 2,000 Wilson's lower bound passed 0.30 % (a rare end's coverage fell
     to 90.5 %); scipy's exact interval is kept below 30 events, Wilson from 30."""
     from scipy.stats import binomtest
     for k in (11, 29):

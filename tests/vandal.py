@@ -1,4 +1,4 @@
-"""A strategy that tries to write into every part of the view it is handed (issue 14).
+"""A strategy that tries to write into every part of the view it is handed.
 
 ``writes_that_worked(view)`` walks the view's public surface (attributes, tuple items, mapping
 values, and everything below them) and tries every way to change it: set and delete attributes,

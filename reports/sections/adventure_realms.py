@@ -17,7 +17,7 @@ from reports.tables import BASELINE, COUNT, collect
 from simulate.statistics import rates_differ, unpaired_rates
 
 GUILDS = ("Fighters", "Thieves", "Wizards", "Clerics")
-# What the seats do of their own choosing, for reports.mechanics (issue 23).
+# What the seats do of their own choosing, for reports.mechanics.
 MECHANICS = [
     Mechanic("freeing the Fort's agent (the third at two starting agents)",
              positive("agent_freed")),

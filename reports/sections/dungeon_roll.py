@@ -20,7 +20,7 @@ def _a_delve_ended(how: str) -> pl.Expr:
     return pl.any_horizontal(*(pl.col(f"delve{k}_end") == how for k in range(1, 6)))
 
 
-# What the seats do of their own choosing, for reports.mechanics (issue 23).
+# What the seats do of their own choosing, for reports.mechanics.
 MECHANICS = [
     Mechanic("retiring from a delve before level 10", _a_delve_ended("retired")),
     Mechanic("retiring by Town Portal", _a_delve_ended("town_portal")),

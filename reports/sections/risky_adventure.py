@@ -22,7 +22,7 @@ from simulate.statistics import unpaired_rates, within_game
 PARTS = ("fame_artifacts", "fame_expeditions", "fame_scarabs", "fame_maps", "fame_bonus")
 KINDS = ("scarab_top", "scarab_bottom", "discount_a", "discount_b", "bonus_a", "bonus_b")
 
-# What the seats do of their own choosing, for reports.mechanics (issue 23).
+# What the seats do of their own choosing, for reports.mechanics.
 MECHANICS = [
     Mechanic("buying equipment", positive("equipment")),
     *(Mechanic(f"buying {card}", positive(f"equipment_{k}")) for k, card in zip(

@@ -15,7 +15,7 @@ TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
 END_REASONS = ("stones",) + tuple(f"{t}_fell" for t in TERRITORIES) + ("several_fell", "no_dice",
                                                                      "turn_limit")
 BY = ["variant", "players"]
-# What the team does of its own choosing, per game, for reports.mechanics (issue 23).
+# What the team does of its own choosing, per game, for reports.mechanics.
 MECHANICS = [
     *(Mechanic(f"winning a power stone in the {t}", positive(f"stones_{t}"), "game")
       for t in TERRITORIES[:3]),

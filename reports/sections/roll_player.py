@@ -21,7 +21,7 @@ UNMEASURED = ["The attribute actions after placing a die (Strength flip, Dexteri
 
 
 def MECHANICS(run=None) -> list[Mechanic]:
-    """What the seats do of their own choosing, for reports.mechanics (issue 23); a function:
+    """What the seats do of their own choosing, for reports.mechanics; a function:
     which card is of which kind comes from the Market data the run played (a study's
     ``[components] folder``, recorded in its manifest; else the shipped files)."""
     found = [Mechanic("buying a Market card", positive("cards_bought"))]

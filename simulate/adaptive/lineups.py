@@ -2,7 +2,7 @@
 tested seat's value per seed (simulate train; bench/strength.py).
 
 In a competitive game the tested strategy takes every seat in turn (one variant per seat, the
-same dice: a seed with all its seats is one unit, issue 20), the other seats play ``others``;
+same dice: a seed with all its seats is one unit), the other seats play ``others``;
 a line-up whose tested strategy is ``others`` itself needs one variant, every seat counting. In
 a co-op game the tested strategy takes every seat (the team is tested) and seat 0 counts. Each
 variant keeps its own fixed seating (a variant per seat rather than ``rotate = true``, so each

@@ -5,7 +5,7 @@ number per game (co-op seats share one result, so a team's win rate reads one se
 values played on the same game indices pair game by game (common random numbers). With
 ``[players] rotate = true`` the unit is the seed with all its rotations (they share the dice):
 its value is the mean over the rotations, so a win rate becomes a share of rotations won, and
-its intervals and tests are Student t's over seeds, not rate intervals over rotations (issue 20).
+its intervals and tests are Student t's over seeds, not rate intervals over rotations.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ a seed with its rotations is one unit (they share the dice): a seat's value per 
 of the rotations won, and the intervals are t intervals over seeds (paired t for differences).
 
 A rate's interval counts as narrow only once it has seen at least ``MIN_EVENTS`` wins and as many
-losses (issue 20): an interval's width follows the running estimate, so for a rare rate "narrow"
+losses: an interval's width follows the running estimate, so for a rare rate "narrow"
 came early exactly when a lucky run of zeros had held the estimate down, and the stopped runs
 underestimated the rate (-21 % +- 1.3 relative at a rate of 0.35 % and width 0.01, 2,000
 replicates of this rule; with the event floor +6 % +- 0.7, the upward bias of stopping on a count;

@@ -1,4 +1,4 @@
-"""The `simulate` command: a small typer app, one module per command (STYLE.md, the CLI).
+"""The `simulate` command: a small typer app, one module per command.
 
 Exit codes: 0 ok, 2 bad input (config, options, an illegal action from a strategy), 1 a bug.
 Bad input prints one line; ``--debug`` shows the traceback instead.

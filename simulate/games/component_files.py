@@ -145,7 +145,7 @@ def data_hash(data: bytes) -> str:
 
 
 # folder -> {file name: data_hash} of the files a run fixed when it started: every read of the
-# folder while the run plays must find those bytes (issue 32.5)
+# folder while the run plays must find those bytes
 _PINNED: dict[Path, dict[str, str]] = {}
 
 

@@ -1,4 +1,4 @@
-"""The compiled twin of ``ExpectedVP``'s plans for the optional mechanics (issue 23): the third
+"""The compiled twin of ``ExpectedVP``'s plans for the optional mechanics: the third
 agent at the Fort (``agent_value`` per round it will be placed) and the Elemental Stone
 (``stone_chase``: each advance priced as a share of the stone while one is left) and the Quest
 cards (``quest_weight`` x each unfulfilled quest's VP, ``ExpectedVP._quest_plan``), float for

@@ -49,7 +49,7 @@ def test_tune_estimates_are_the_exact_metric_on_the_same_games(tmp_path):
     for row in tuned["candidates"]:
         (threshold,), n = row["point"], row["games"]
         assert row["estimates"][0]["mean"] == pytest.approx((scores[:n] >= threshold).mean())
-    assert tuned["answer"] or "crossed between" in tuned["note"] or (      # issue 20: a bracket
+    assert tuned["answer"] or "crossed between" in tuned["note"] or (      # a bracket
         "crossing is not resolved" in tuned["note"])       # whose intervals do not clear it
     assert (tmp_path / "t" / "report.html").read_text().count("<svg") >= 1
     assert "[rules]" in tuned["final_toml"] or "no value" in tuned["final_toml"]
@@ -216,7 +216,7 @@ STATUSES = re.compile(r"\((?:[\d,]+) games, (within the target|below the target|
 
 
 def test_tune_speaks_in_percent_and_designer_words_and_names_the_rule(tmp_path):
-    """Issue 33 point 5: a rate as "41.8 % [37.2, 46.4]" (never a proportion), the measure in
+    """A rate as "41.8 % [37.2, 46.4]" (never a proportion), the measure in
     the report's words (never its column name), one status vocabulary, and an answer line that
     names the tuned rule and its value."""
     config = write_config(tmp_path, SOLO.format(games=200, out=tmp_path / "t") + TUNE)

@@ -1,4 +1,4 @@
-"""`--until-ci`'s stopping rule (issue 20): a seed with its rotations is one unit, and a rare
+"""`--until-ci`'s stopping rule: a seed with its rotations is one unit, and a rare
 rate is not underestimated by stopping after a lucky run of zeros (replicates of the rule)."""
 import math
 

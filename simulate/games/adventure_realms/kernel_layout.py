@@ -1,4 +1,4 @@
-"""Adventure Realms' compiled kernel (issue 22), part 1: the state as flat integer arrays, and
+"""Adventure Realms' compiled kernel, part 1: the state as flat integer arrays, and
 the component data and Rules as numbers.
 
 The component data (``components.load_components``: the study's folder and its edits) becomes

@@ -1,4 +1,4 @@
-"""Risky Adventure's compiled kernel (issue 22), part 1: the state as flat integer arrays, and the
+"""Risky Adventure's compiled kernel, part 1: the state as flat integer arrays, and the
 component data and Rules as numbers.
 
 The Rules array is built from the ``Rules`` dataclass fields (``RULES_ENCODERS``, one encoder

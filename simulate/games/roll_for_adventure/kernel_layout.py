@@ -1,4 +1,4 @@
-"""Roll for Adventure's compiled kernel (issue 12), part 1: a game's state as flat integer arrays
+"""Roll for Adventure's compiled kernel, part 1: a game's state as flat integer arrays
 and the Rules as numbers.
 
 The kernel (driven by ``simulate/compiled/roll_for_adventure.py``) plays exactly the game of the

@@ -299,7 +299,7 @@ def _build(path: Path, edits: tuple = ()) -> Components:
                                      "card names must be unique")
     if path != SHIPPED or edits:
         _same_names(data, classes, cards)
-    # read-only mappings: strategies see this shared data through their view (issue 14)
+    # read-only mappings: strategies see this shared data through their view
     return Components(classes, MappingProxyType({c.name: c for c in classes}), pairs,
                       races, backstories, alignments, cards,
                       MappingProxyType({c.name: c for c in cards}), MappingProxyType(tables),

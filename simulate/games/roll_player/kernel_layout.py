@@ -1,4 +1,4 @@
-"""Roll Player's compiled kernel (issue 12), part 1: the state as flat integer arrays, and the
+"""Roll Player's compiled kernel, part 1: the state as flat integer arrays, and the
 component data and Rules as numbers.
 
 The component data is read from ``data/*.json`` (``components.load_components``) into one int

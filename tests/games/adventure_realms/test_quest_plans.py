@@ -1,4 +1,4 @@
-"""The heuristics pursue their Quest cards (issue 32): each quest not yet fulfilled prices the
+"""The heuristics pursue their Quest cards: each quest not yet fulfilled prices the
 steps toward it at ``quest_weight`` x its VP as the card data gives it, so a designer's edit of a
 quest's VP changes how the bots play (before, it changed only the final scores)."""
 import pytest

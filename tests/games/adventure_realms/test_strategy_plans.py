@@ -1,4 +1,4 @@
-"""The heuristics' decision points for the optional mechanics (issue 23): the Fort's agent priced
+"""The heuristics' decision points for the optional mechanics: the Fort's agent priced
 per round it will be placed (``agent_value``), advances toward the stone (``stone_chase``), and
 the report's count of seats that freed the Fort's agent at any number of starting agents."""
 import polars as pl

@@ -1,4 +1,4 @@
-"""The view is a frozen snapshot: writing into it raises or changes nothing (issue 14), and it
+"""The view is a frozen snapshot: writing into it raises or changes nothing, and it
 shows what it showed before: the table, the seat's own treasures, every seat's XP."""
 import random
 

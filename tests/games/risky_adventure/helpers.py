@@ -1,4 +1,4 @@
-"""Set a Risky Adventure table by hand and force its dice (STYLE.md: tests force dice)."""
+"""Set a Risky Adventure table by hand and force its dice."""
 import random
 
 from simulate.games.risky_adventure import Rules, State, new_game

@@ -1,4 +1,4 @@
-"""Set a Roll for Adventure table by hand and force its dice (STYLE.md: tests force dice)."""
+"""Set a Roll for Adventure table by hand and force its dice."""
 import random
 
 from simulate.games.roll_for_adventure import new_game

@@ -1,5 +1,5 @@
-"""The view is a read-only window on the kingdom: writing into it raises or changes nothing
-(issue 14); it shows the whole table as it is now (co-op: nothing on it is hidden), never the
+"""The view is a read-only window on the kingdom: writing into it raises or changes nothing;
+it shows the whole table as it is now (co-op: nothing on it is hidden), never the
 enemy deck's order."""
 import random
 

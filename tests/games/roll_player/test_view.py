@@ -1,5 +1,5 @@
 """The view is ``View(seat, table)`` with a read-only window on the public table: writing into
-it raises or changes nothing (issue 14); it shows the table as it is now, never the Market
+it raises or changes nothing; it shows the table as it is now, never the Market
 deck's order or the random source. Component data (shared by every game) is read-only too."""
 import random
 
