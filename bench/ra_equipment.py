@@ -4,8 +4,9 @@ At 2 and 4 players, ``fame_now`` in every seat, GAMES games each:
 - the share of seats that bought at least one card of each kind (``equipment_bought``);
 - the granted value of a Discount A card (``discount_a_jungle_1`` given at set-up to seat 0, then
   seat 1; the granted seat's score minus its score in the baseline game of the same seed);
-- when SpotValuer has ``card_payoff`` (the card values by what they pay), the win rate of the
-  preset against itself with ``card_payoff = 0`` (the flat values of before), seats rotated.
+- when SpotValuer has ``card_payoff`` (the card values by what they pay), the win rate (a tie
+  counts as a win for each) of ``fame_now`` and ``engine_builder`` against themselves with
+  ``card_payoff = 0`` (the flat values of before), half the seats each, every rotation.
 
 ``python bench/ra_equipment.py LABEL`` prints one JSON line (and keeps it in bench/ra_equipment.json
 under LABEL).
@@ -65,14 +66,18 @@ def measure() -> dict:
                       for s in range(2)]
             seats = played(config(n, "fame_now", grants), tmp, f"p{n}")
             row = {"bought": shares(seats), "granted_discount_a": granted(seats, n)}
-            if "card_payoff" in SpotValuer.param_ranges:
-                old = {"name": "fame_now", "card_payoff": 0.0}
-                mixed = ["fame_now", old] * (n // 2)
-                duel = played(config(n, mixed, rotate=True), tmp, f"duel{n}")
-                new = duel.filter(pl.col("strategy").str.contains("fame_now")
-                                  & ~pl.col("strategy").str.contains("card_payoff"))
-                row["new_vs_old_win_rate"] = round(float(new["won"].mean()), 3)
-                row["new_vs_old_seats"] = new.height
+            for preset in ("fame_now", "engine_builder"):
+                if "card_payoff" not in SpotValuer.param_ranges:
+                    break
+                old = {"name": preset, "card_payoff": 0.0}
+                duel = played(config(n, [preset, old] * (n // 2), rotate=True), tmp,
+                              f"duel{n}{preset}")
+                for who, name in (("new", preset), ("old", f"{preset}(card_payoff=0.0)")):
+                    seats_of = duel.filter(pl.col("strategy") == name)
+                    row[f"{preset}_{who}_win_rate"] = round(float(seats_of["won"].mean()), 3)
+                    if who == "new":
+                        row[f"{preset}_new_bought"] = shares(seats_of.with_columns(
+                            pl.lit("baseline").alias("variant")))
             out[f"{n}p"] = row
     return out
 
