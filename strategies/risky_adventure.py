@@ -9,10 +9,15 @@ map+wild spots, artifacts of the types its maps need). Seats see only their view
 
 Equipment has its own decision points, each a parameter with a declared range for `simulate
 train`: what a card is worth (discount_value, bonus_value, scarab_weight, unready_share,
-discount_fit, equipment_late, tie_value) and how a bought bonus card is used (bonus_use,
-bonus_clock_weight). Their defaults are the play before they existed: on the placeholder data,
-`simulate train` (48 candidates, 2 and 4 players) found no setting that buys more equipment and
-beats ``fame_now``'s defaults.
+discount_fit, equipment_late, tie_value, card_payoff) and how a bought bonus card is used
+(bonus_use, bonus_clock_weight). ``card_payoff`` weighs what a discount or bonus card would pay
+the seat over the rest of the game (``SpotValuer.card_pays``: pay chances with and without its
+marker, triggers left) against the flat values; SpotValuer's default 0 is the play before it
+existed. The presets (issue 32; bench/ra_equipment.py, 400 paired games, seats rotated, 2
+players): ``engine_builder`` at 1 wins 60 % against itself at 0; ``fame_now`` at 1 buys Discount
+A cards but wins 48 % against itself at 0 (its placements on the camp cost it), at 0.5 it buys a
+few and plays even (53 % vs 53 %, ties counted for both), so it plays 0.5; ``map_planner`` at 1
+was even (53 % vs 54 %) and keeps 0.
 """
 from __future__ import annotations
 
@@ -44,7 +49,7 @@ class SpotValuer(Strategy):
                     "scarab_weight": (0.0, 5.0), "unready_share": (0.0, 1.0),
                     "discount_fit": (0.0, 1.0), "equipment_late": (0.0, 1.0),
                     "tie_value": (0.0, 3.0), "bonus_clock_weight": (0.0, 10.0),
-                    "bonus_use": (0.0, 5.0)}
+                    "bonus_use": (0.0, 5.0), "card_payoff": (0.0, 1.0)}
 
     def __init__(self, clock_value: float = 1.0, progress_value: float = 0.3,
                  map_wild_value: float = 2.5, map_weight: float = 0.5,
@@ -52,7 +57,7 @@ class SpotValuer(Strategy):
                  scarab_weight: float = 1.0, unready_share: float = 0.6,
                  discount_fit: float = 0.0, equipment_late: float = 0.0,
                  tie_value: float = 0.0, bonus_clock_weight: float = 3.0,
-                 bonus_use: float = 1.0):
+                 bonus_use: float = 1.0, card_payoff: float = 0.0):
         self.clock_value, self.progress_value = clock_value, progress_value
         self.map_wild_value, self.map_weight = map_wild_value, map_weight
         self.discount_value, self.bonus_value = discount_value, bonus_value
@@ -66,6 +71,9 @@ class SpotValuer(Strategy):
         # using a bonus card: bonus_use more for a spot that triggers a working one, and its
         # clock rather than its fame when game_left x clock_value x bonus_clock_weight > 1
         self.bonus_clock_weight, self.bonus_use = bonus_clock_weight, bonus_use
+        # a discount or bonus card is worth card_payoff x what it would pay the seat over the
+        # rest of the game (card_pays) + (1 - card_payoff) x its flat value x game_left
+        self.card_payoff = card_payoff
         # the last placement's spot values, for the claim of the same turn of the same game: a
         # seat plays a whole chunk, and is not asked for a forced placement (one legal choice);
         # its game is the rng simulate/play.py hands it at each game's start
@@ -105,8 +113,62 @@ class SpotValuer(Strategy):
             share = view.excavation_left[c.excavations[0]] / (rules.a_per_excavation
                                                                + rules.b_per_excavation)
             worth *= 1 - self.discount_fit + self.discount_fit * share
-        value = worth * left * ready if left > self.equipment_late else 0.0
+        w = self.card_payoff
+        pays = self.card_pays(view, c, left) if w else 0.0
+        value = (worth * left * (1 - w) + w * pays) * ready if left > self.equipment_late \
+            else 0.0
         return value + self.tie_value
+
+    def card_pays(self, view, c, left: float) -> float:
+        """What discount or bonus card ``c`` would pay the seat over the rest of the game, judged
+        on the table now. The digest: "Discount markers count as one extra symbol for the
+        excavations their card shows; bonus cards pay +1 fame or +1 clock when triggered".
+        - The seat's tries left at an excavation: its share (1 / players) of the artifacts left
+          there, no more than the game has left (game_left x a full pile); what a try finds
+          there is one of the game's artifacts (the piles are hidden), each as likely.
+        - A discount: on each try, the gain in the exact chance one roll pays the artifact
+          (dice.pay_chance with the card's marker and without) x its fame and clock.
+        - Bonus B: a trigger per artifact gained at its excavations (tries x the chance of
+          paying the artifact); Bonus A: a trigger per spot of its reward the seat lands on,
+          those ahead on this expedition and on those still to come (a trip goes 1..reach spots,
+          so it lands on about 2 / (reach + 1) of the spots it passes).
+        A trigger pays +1 fame or +1 clock, whichever is worth more."""
+        comp, rules, seat = view.comp, view.rules, view.seat
+        pile = rules.a_per_excavation + rules.b_per_excavation
+        clocks = min(view.clocks[seat], rules.max_clocks_per_turn)
+        dice, faces = rules.dice, rules.die_faces
+        trigger = max(rules.bonus_fame, rules.bonus_clocks * self.gained_clock(view))
+        if c.kind == "bonus_a":
+            target = rules.expeditions_to_end or 3
+            boards = target - view.expeditions_done
+            ahead = 0
+            if view.expedition >= 0:
+                boards -= 1
+                spots = comp.expeditions[view.expedition].spots
+                ahead = sum(s.reward == c.trigger for s in spots[view.positions[seat]:])
+            per_board = sum(s.reward == c.trigger for b in comp.expeditions
+                            for s in b.spots) / len(comp.expeditions)
+            return trigger * (ahead + max(0, boards) * per_board) * 2 / (rules.reach + 1)
+        total = 0.0
+        for e in c.excavations:
+            if not view.excavation_left[e]:
+                continue
+            claims = min(view.excavation_left[e], left * pile) / view.players
+            fixed, choices = view.markers[e]
+            more_fixed, more_choices = fixed, choices + (c.shows,)
+            if c.kind == "discount_b" or rules.discount_a_symbols == 2:
+                more_fixed, more_choices = tuple(f + c.shows.count(s)
+                                                 for s, f in enumerate(fixed)), choices
+            worth = 0.0                  # per claim, over the game's artifacts
+            for art in comp.artifacts:
+                if c.kind == "bonus_b":      # the dice alone: the clocks go to other claims
+                    worth += pay_chance(art.need, 0, dice, faces, fixed, choices) * trigger
+                    continue
+                now = pay_chance(art.need, clocks, dice, faces, fixed, choices)
+                gain = pay_chance(art.need, clocks, dice, faces, more_fixed, more_choices) - now
+                worth += gain * (art.fame + self.gained_clock(view) * art.clock)
+            total += claims * worth / len(comp.artifacts)
+        return total
 
     def gained_clock(self, view) -> float:
         """A clock gained is worth ``clock_value``, nothing while the seat owes a paid grant's
@@ -223,11 +285,11 @@ class SpotValuer(Strategy):
 FameNow = preset(
     SpotValuer, "fame_now", """Fame now: artifacts and fame spots by fame times the chance of
     paying them; little weight on equipment that pays later.""",
-    __name__, discount_value=1.0, bonus_value=1.0)
+    __name__, discount_value=1.0, bonus_value=1.0, card_payoff=0.5)
 EngineBuilder = preset(
     SpotValuer, "engine_builder", """Equipment first: discounts and bonus cards valued high
     early (their worth fades as the game nears its end), scarab pairs chased.""",
-    __name__, discount_value=4.0, bonus_value=3.5, scarab_weight=1.3)
+    __name__, discount_value=4.0, bonus_value=3.5, scarab_weight=1.3, card_payoff=1.0)
 MapPlanner = preset(
     SpotValuer, "map_planner", """Treasure maps: map+wild spots and artifacts of the types its
     maps still need.""",

@@ -96,7 +96,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, IDS, sizes, run_seed, 
             elif kinds[seat] == RANDOM:
                 a = int(mt_random(lots) * count)
             else:
-                a = choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], A, V)
+                a = choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P[seat], A, V, W, OC, OP)
             if tracing:
                 record_decision(trace[g], count, a)
             decisions += 1

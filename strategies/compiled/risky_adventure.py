@@ -15,12 +15,12 @@ from strategies.risky_adventure import SpotValuer
 from simulate.games.risky_adventure.kernel_claims import _variant
 from simulate.games.risky_adventure.kernel_layout import (
     ARTS, A_CLOCK, A_FAME, A_NEED, A_TYPE, BONUS, CAMP, CLAIM, CLOCKS, CUR, DECK, EQUIP, EXC,
-    EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_TRIGGER,
-    FREE_T, FREE_W, K_BONUS_A, K_BONUS_B, K_DISCOUNT_A, K_DISCOUNT_B, K_SCARAB_BOTTOM,
-    K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, M_FAME, M_NEEDS, NO_WAY, OPEN, OWED, PHASE,
-    PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_CAMP, R_DICE,
-    R_EXPEDITIONS_TO_END, R_MAX_CLOCKS, R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN,
-    X_FAME, X_REWARD, X_SYMBOL, push, reach)
+    EXC_SPOT, EXPEDITION, EXP_DONE, EXP_SPOT, E_ACT, E_EXC, E_KIND, E_NEED, E_NEXC, E_NSHOWS,
+    E_SHOWS, E_TRIGGER, FREE_T, FREE_W, K_BONUS_A, K_BONUS_B, K_DISCOUNT_A, K_DISCOUNT_B,
+    K_SCARAB_BOTTOM, K_SCARAB_TOP, LEGAL_N, MAP, MAPS, MAPS_UP, M_FAME, M_NEEDS, NO_WAY, OPEN,
+    OWED, PHASE, PLACED, PLACE_SIZE, PLAYERS, POS, RW_CLOCK, RW_FAME, R_A, R_B, R_BONUS_CLOCKS,
+    R_BONUS_FAME, R_BOTH_SYMBOLS, R_CAMP, R_DICE, R_EXPEDITIONS_TO_END, R_MAX_CLOCKS,
+    R_PAIR_FAME, R_PART_FAME, R_REVEALED, TRIPS, TURN, X_FAME, X_REWARD, X_SYMBOL, push, reach)
 from simulate.kernels import use_cache_for
 
 use_cache_for(__name__)      # numba's cache folder for what this module compiles
@@ -31,10 +31,10 @@ SPOT_VALUER = 1
 PARAMS = tuple(SpotValuer.param_ranges)
 (CLOCK_VALUE, PROGRESS_VALUE, MAP_WILD_VALUE, MAP_WEIGHT, DISCOUNT_VALUE, BONUS_VALUE,
  SCARAB_WEIGHT, UNREADY_SHARE, DISCOUNT_FIT, EQUIPMENT_LATE, TIE_VALUE, BONUS_CLOCK_WEIGHT,
- BONUS_USE) = (PARAMS.index(p) for p in (
+ BONUS_USE, CARD_PAYOFF) = (PARAMS.index(p) for p in (
      "clock_value", "progress_value", "map_wild_value", "map_weight", "discount_value",
      "bonus_value", "scarab_weight", "unready_share", "discount_fit", "equipment_late",
-     "tie_value", "bonus_clock_weight", "bonus_use"))
+     "tie_value", "bonus_clock_weight", "bonus_use", "card_payoff"))
 
 
 @njit(cache=True)
@@ -76,8 +76,68 @@ def _active(AF, S, seat, c):
 
 
 @njit(cache=True)
-def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS, have):
-    """SpotValuer.spot_values for the seat to play: VAL[spot] (HAS[spot]), NEEDS[spot]."""
+def card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP, VARS):
+    """SpotValuer.card_pays: what discount or bonus card ``c`` would pay the seat over the rest
+    of the game (the seat's markers this turn in MKF, MKC, MKN; the card's own added for a
+    moment and taken off again)."""
+    seat = S[CUR]
+    pile = R[R_A] + R[R_B]
+    clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
+    dice = R[R_DICE]
+    trigger = max(R[R_BONUS_FAME], R[R_BONUS_CLOCKS] * gained_clock(SE, P, seat))
+    kind = EQ[c, E_KIND]
+    if kind == K_BONUS_A:
+        target = R[R_EXPEDITIONS_TO_END] or 3
+        boards = target - S[EXP_DONE]
+        ahead = 0
+        if S[EXPEDITION] >= 0:
+            boards -= 1
+            for t in range(SE[seat, POS], EXP.shape[1]):
+                ahead += EXP[S[EXPEDITION], t, X_REWARD] == EQ[c, E_TRIGGER]
+        count = 0
+        for b in range(EXP.shape[0]):
+            for t in range(EXP.shape[1]):
+                count += EXP[b, t, X_REWARD] == EQ[c, E_TRIGGER]
+        per_board = count / EXP.shape[0]
+        return trigger * (ahead + max(0, boards) * per_board) * 2 / (reach(R) + 1)
+    total = 0.0
+    for j in range(EQ[c, E_NEXC]):
+        e = EQ[c, E_EXC + j]
+        if not N[EXC + e]:
+            continue
+        claims = min(N[EXC + e], left * pile) / S[PLAYERS]
+        worth = 0.0
+        fixed = kind == K_DISCOUNT_B or R[R_BOTH_SYMBOLS] == 2
+        for a in range(ART.shape[0]):
+            n0, n1, n2 = ART[a, A_NEED], ART[a, A_NEED + 1], ART[a, A_NEED + 2]
+            if kind == K_BONUS_B:       # the dice alone: the clocks go to other claims
+                worth += pay_chance(n0, n1, n2, e, MKF, MKC, MKN, 0, dice, OC, OP,
+                                    VARS) * trigger
+                continue
+            now = pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP, VARS)
+            if fixed:                   # the card's marker, for a moment
+                for k in range(EQ[c, E_NSHOWS]):
+                    MKF[e, EQ[c, E_SHOWS + k]] += 1
+            else:
+                MKC[e, MKN[e], 0], MKC[e, MKN[e], 1] = EQ[c, E_SHOWS], EQ[c, E_SHOWS + 1]
+                MKN[e] += 1
+            with_card = pay_chance(n0, n1, n2, e, MKF, MKC, MKN, clocks, dice, OC, OP, VARS)
+            if fixed:
+                for k in range(EQ[c, E_NSHOWS]):
+                    MKF[e, EQ[c, E_SHOWS + k]] -= 1
+            else:
+                MKN[e] -= 1
+            gain = with_card - now
+            worth += gain * (ART[a, A_FAME] + gained_clock(SE, P, seat) * ART[a, A_CLOCK])
+        total += claims * worth / ART.shape[0]
+    return total
+
+
+@njit(cache=True)
+def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS, have, MKF,
+                MKC, MKN, OC, OP, VARS):
+    """SpotValuer.spot_values for the seat to play: VAL[spot] (HAS[spot]), NEEDS[spot]; the
+    seat's markers this turn in MKF, MKC, MKN (card_pays)."""
     seat = S[CUR]
     HAS[:] = False
     left = game_left(L, N, S, SE, R, EQ, EXP)
@@ -105,7 +165,11 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
             fit = P[DISCOUNT_FIT]
             if discount and fit != 0:
                 worth *= 1 - fit + fit * (N[EXC + EQ[c, E_EXC]] / (R[R_A] + R[R_B]))
-            value = worth * left * ready if left > P[EQUIPMENT_LATE] else 0.0
+            w = P[CARD_PAYOFF]
+            pays = card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP,
+                             VARS) if w else 0.0
+            value = (worth * left * (1 - w) + w * pays) * ready if left > P[EQUIPMENT_LATE] \
+                else 0.0
             value += P[TIE_VALUE]
         VAL[i], HAS[i] = value, True
         NEEDS[i, :] = EQ[c, E_NEED:E_NEED + 3]
@@ -191,10 +255,10 @@ def place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, V, W, OC, OP):
     one on the expedition track (best_placement); the seat's markers this turn are in W[0..2]."""
     seat = S[CUR]
     VALS, KNOWN, TURNS, SCORE, NEEDS, VARS = V[0], V[1], V[2], V[3], V[4], V[9]
-    spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS,
-                V[7])
-    TURNS[seat] = S[TURN]
     MKF, MKC, MKN = W[0], W[1], W[2]
+    spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS,
+                V[7], MKF, MKC, MKN, OC, OP, VARS)
+    TURNS[seat] = S[TURN]
     clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
     dice = R[R_DICE]
     for i in range(N[OPEN]):
@@ -247,8 +311,9 @@ def gained_clock(SE, P, seat):
 
 
 @njit(cache=True)
-def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
-    """SpotValuer.choose after the placement: a row of A."""
+def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V, W, OC, OP):
+    """SpotValuer.choose after the placement: a row of A (the seat's markers this turn in
+    W[0..2], for a claim's fresh values)."""
     seat, phase, count = S[CUR], S[PHASE], S[LEGAL_N]
     VALS, KNOWN, TURNS, NEEDS, FRESH_V, FRESH_K = V[0], V[1], V[2], V[4], V[5], V[6]
     if phase == CLAIM:
@@ -256,7 +321,7 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V):
             values, known = VALS[seat], KNOWN[seat]
         else:
             spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, FRESH_V, FRESH_K,
-                        NEEDS, V[7])
+                        NEEDS, V[7], W[0], W[1], W[2], OC, OP, V[9])
             values, known = FRESH_V, FRESH_K
         best, choice = -np.inf, 0
         for j in range(count):

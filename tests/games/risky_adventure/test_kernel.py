@@ -45,17 +45,20 @@ RULE_VARIANTS = [
     {"clocks": 4, "starting_clocks": 1, "max_clocks_per_turn": 6, "trade_dice": 1},
 ]
 TUNED = [{"name": "fame_now", "clock_value": 3.5, "progress_value": 2.0, "map_wild_value": 1.0,
-          "map_weight": 2.0, "unready_share": 0.2, "tie_value": 0.5, "bonus_use": 3.0},
+          "map_weight": 2.0, "unready_share": 0.2, "tie_value": 0.5, "bonus_use": 3.0,
+          "card_payoff": 1.0},
          {"name": "engine_builder", "map_wild_value": 0.5, "map_weight": 4.0,
           "scarab_weight": 0.0, "clock_value": 2.0, "unready_share": 0.0,
-          "bonus_clock_weight": 1.0, "bonus_use": 0.0},
+          "bonus_clock_weight": 1.0, "bonus_use": 0.0, "card_payoff": 0.0},
          {"name": "map_planner", "discount_value": 9.0, "bonus_value": 0.0, "clock_value": 0.5,
-          "progress_value": 0.0, "discount_fit": 0.7, "equipment_late": 0.3},
+          "progress_value": 0.0, "discount_fit": 0.7, "equipment_late": 0.3,
+          "card_payoff": 0.3},
          {"name": "fame_now", "clock_value": 0.0, "bonus_value": 8.0, "scarab_weight": 4.5,
           "discount_value": 3.0, "bonus_clock_weight": 8.0, "discount_fit": 1.0,
           "equipment_late": 0.5},
          {"name": "engine_builder", "progress_value": 0.9, "discount_value": 1.0,
-          "bonus_value": 0.5, "discount_fit": 1.0, "tie_value": 1.5, "equipment_late": 0.6},
+          "bonus_value": 0.5, "discount_fit": 1.0, "tie_value": 1.5, "equipment_late": 0.6,
+          "card_payoff": 0.7},
          {"name": "map_planner", "map_wild_value": 1.5, "map_weight": 0.2, "scarab_weight": 3.0,
           "unready_share": 0.3, "tie_value": 0.8, "bonus_clock_weight": 5.0, "bonus_use": 2.5}]
 
@@ -176,8 +179,11 @@ def test_a_component_folder_at_the_limits(tmp_path):
         (folder / name).write_text(json.dumps(doc))
     rules = {"adventurers": 5, "trades_per_turn": 4, "revealed_artifacts": 3, "camp_spaces": 6,
              "trade_dice": 1, "max_clocks_per_turn": 6}
-    seats = _same(tmp_path, components=str(folder), rules=rules, seed=21,   # a seat takes 3
-                  strategies=["engine_builder", TUNED[4], "map_planner", "engine_builder"])
+    # a seat takes 3: engine_builder on flat card values (card_payoff 0) hoards Discount A
+    # cards; the others value a card by what it pays, a marker more than the seat holds
+    hoarder = {"name": "engine_builder", "card_payoff": 0.0}
+    seats = _same(tmp_path, components=str(folder), rules=rules, seed=21,
+                  strategies=[hoarder, TUNED[4], "map_planner", "engine_builder"])
     assert max(seats["equipment_discount_a"].to_list()) >= 3
 
 
