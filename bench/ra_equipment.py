@@ -1,4 +1,4 @@
-"""Risky Adventure (issue 32 point 3): does ``fame_now`` buy the equipment that pays?
+"""Risky Adventure: does ``fame_now`` buy the equipment that pays?
 
 At 2 and 4 players, ``fame_now`` in every seat, GAMES games each:
 - the share of seats that bought at least one card of each kind (``equipment_bought``);

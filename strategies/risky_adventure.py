@@ -13,7 +13,7 @@ discount_fit, equipment_late, tie_value, card_payoff) and how a bought bonus car
 (bonus_use, bonus_clock_weight). ``card_payoff`` weighs what a discount or bonus card would pay
 the seat over the rest of the game (``SpotValuer.card_pays``: pay chances with and without its
 marker, triggers left) against the flat values; SpotValuer's default 0 is the play before it
-existed. The presets (issue 32; bench/ra_equipment.py, 400 paired games, seats rotated, 2
+existed. The presets (bench/ra_equipment.py, 400 paired games, seats rotated, 2
 players): ``engine_builder`` at 1 wins 60 % against itself at 0; ``fame_now`` at 1 buys Discount
 A cards but wins 48 % against itself at 0 (its placements on the camp cost it), at 0.5 it buys a
 few and plays even (53 % vs 53 %, ties counted for both), so it plays 0.5; ``map_planner`` at 1

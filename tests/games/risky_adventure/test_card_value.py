@@ -1,4 +1,4 @@
-"""What the heuristics think a discount or bonus card is worth (issue 32 point 3): what it would
+"""What the heuristics think a discount or bonus card is worth: what it would
 pay the seat (SpotValuer.card_pays), so ``fame_now`` buys a discount that pays."""
 from simulate.games.risky_adventure import actions as A
 from strategies.risky_adventure import FameNow, game_left
