@@ -18,6 +18,7 @@ from simulate.leads import columns, headlines, lead_column
 from simulate.statistics import claimed_change
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
+SKILL_HEADING = "Does the game reward skill?"
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
 
 
@@ -33,7 +34,7 @@ def build(sections: list, run) -> list:
     blocks: list = [headline_table(run, lead)]                      # the answer first
     skill = skill_lines(sections)
     if skill:
-        blocks += [Heading("Does the game reward skill?"),
+        blocks += [Heading(SKILL_HEADING),
                    Paragraph("\n".join(f"• {line}" for line in skill))]
     blocks += _findings(found)
     games = sum(run.count(p) for p in run.player_counts)

@@ -13,7 +13,8 @@ import pytest
 
 from reports.report import render, structure
 from reports import summary
-from reports.summary import SHOWN
+from reports.summary import SHOWN, SKILL_HEADING
+from reports.blocks import Heading
 from reports.tables import open_run
 from simulate.config import load_config, parse_config
 from simulate.config_file import load_toml
@@ -73,8 +74,12 @@ def reports(tmp_path_factory):
 @pytest.mark.parametrize("game", RUNS)
 def test_summary_first_and_only_corrected_claims_within_a_player_count(reports, game):
     report, page = reports[game]
-    claims = [line for block in report.summary for line in getattr(block, "text", "").split("\n")
-              if line.startswith("•")]
+    claims, heading = [], None
+    for block in report.summary:          # the claim lines: not those of the skill gap's block
+        heading = block.text if isinstance(block, Heading) else heading
+        if heading != SKILL_HEADING and not isinstance(block, Heading):
+            claims += [line for line in getattr(block, "text", "").split("\n")
+                       if line.startswith("•")]
     significant = [f for s in report.sections for f in s.family.significant()]
     claimed = [f for f in significant if f.kind != "screen"  # screens are never claimed,
                and summary._plain(f, report.sections[0].run)]  # nor internal measures
