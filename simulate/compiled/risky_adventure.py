@@ -27,8 +27,8 @@ from simulate.compiled import TRACE_COLUMN, entry_points, game_indices, kernel_g
 from simulate.games.grants import grant_at
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.kernel_layout import (
-    CUR, END_REASONS, LEGAL_N, N_ROWS, OVER, PHASE, PLACE, R_ADVENTURERS, SE_SIZE, S_SIZE,
-    RULES_ENCODERS, buffer_sizes, components_arrays, dice_arrays, identities, markers,
+    CUR, END_REASONS, LEGAL_N, N_ROWS, OVER, PHASE, PLACE, R_ADVENTURERS, R_MAX_CLOCKS, SE_SIZE,
+    S_SIZE, RULES_ENCODERS, buffer_sizes, components_arrays, dice_arrays, identities, markers,
     rules_array)
 from simulate.games.risky_adventure.kernel_scoring import GAME_NUMBERS, SEAT_NUMBERS, record
 from simulate.games.risky_adventure.streams import PURPOSES
@@ -63,7 +63,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, IDS, sizes, run_seed, 
          np.zeros(3, np.int64), np.zeros((placed, 3), np.int64),
          np.zeros((placed, 3), np.int64), np.zeros((3, 3), np.int64), np.zeros(3, np.bool_),
          np.zeros(spots, np.int64))
-    V = notes(spots, variants)
+    V = notes(spots, variants, EQ.shape[0], R[R_MAX_CLOCKS])
     mt, lots = new_mt(), new_mt()
     streams = np.zeros((PURPOSES, mt.shape[0]), np.uint32)   # a stream per purpose (streams.py)
     draws = (kinds[:n] == RANDOM).any()
@@ -71,6 +71,7 @@ def play_games(R, ART, EQ, EXP, MAPS_DATA, FACES, OC, OP, IDS, sizes, run_seed, 
     for g in range(len(indices)):
         seed = seed_game(mt, lots, run_seed, indices[g], draws)
         V[2][:] = -1            # no seat has placed in this game yet (SpotValuer._game)
+        V[11][:] = -1           # nor worked out a card's worth (its strategy may differ)
         new_game(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, mt, streams, IDS, n, A, W, grant)
         decisions = 0
         while not S[OVER]:

@@ -38,15 +38,19 @@ PARAMS = tuple(SpotValuer.param_ranges)
 
 
 @njit(cache=True)
-def notes(spots, variants):
+def notes(spots, variants, cards, clocks):
     """Each seat's remembered spot values (value, known) and turn, and scratch reused by every
     decision: the scores and needs of the ``spots`` spot ids, the fresh values of a claim, the
-    seat's artifacts per type, the ranked spots, and a need's marker ``variants``
-    (kernel_layout.buffer_sizes)."""
+    seat's artifacts per type, the ranked spots, a need's marker ``variants``
+    (kernel_layout.buffer_sizes), and card_pays' memo of a card's worth per claim (by seat,
+    card, its excavation, clocks up to ``clocks`` and owing or not) with the markers it was
+    worked out for (-1: none yet; the driver clears it at each game's start)."""
+    memo = (4, cards, 3, clocks + 1, 2)
     return (np.zeros((4, spots)), np.zeros((4, spots), np.bool_),
             np.full(4, -1, np.int64), np.zeros(spots), np.zeros((spots, 3), np.int64),
             np.zeros(spots), np.zeros(spots, np.bool_), np.zeros(3, np.int64),
-            np.zeros(spots, np.bool_), np.zeros((variants, 3), np.int64))
+            np.zeros(spots, np.bool_), np.zeros((variants, 3), np.int64),
+            np.zeros(memo), np.full(memo, -1, np.int64))
 
 
 @njit(cache=True)
@@ -76,10 +80,13 @@ def _active(AF, S, seat, c):
 
 
 @njit(cache=True)
-def card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP, VARS):
+def card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP, VARS, MEMO,
+              KEY):
     """SpotValuer.card_pays: what discount or bonus card ``c`` would pay the seat over the rest
     of the game (the seat's markers this turn in MKF, MKC, MKN; the card's own added for a
-    moment and taken off again)."""
+    moment and taken off again). A claim's worth at an excavation depends only on the card,
+    the seat's clocks, whether it owes and its markers there, so it is worked out once for
+    those (MEMO, KEY: notes) and read back after: the same number, exactly."""
     seat = S[CUR]
     pile = R[R_A] + R[R_B]
     clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
@@ -106,6 +113,11 @@ def card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP, V
         if not N[EXC + e]:
             continue
         claims = min(N[EXC + e], left * pile) / S[PLAYERS]
+        owing = 1 if gained_clock(SE, P, seat) == 0.0 else 0
+        key = _marker_key(MKF, MKC, MKN, e)
+        if key >= 0 and KEY[seat, c, j, clocks, owing] == key:
+            total += claims * MEMO[seat, c, j, clocks, owing] / ART.shape[0]
+            continue
         worth = 0.0
         fixed = kind == K_DISCOUNT_B or R[R_BOTH_SYMBOLS] == 2
         for a in range(ART.shape[0]):
@@ -129,13 +141,31 @@ def card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP, V
                 MKN[e] -= 1
             gain = with_card - now
             worth += gain * (ART[a, A_FAME] + gained_clock(SE, P, seat) * ART[a, A_CLOCK])
+        if key >= 0:
+            KEY[seat, c, j, clocks, owing], MEMO[seat, c, j, clocks, owing] = key, worth
         total += claims * worth / ART.shape[0]
     return total
 
 
 @njit(cache=True)
+def _marker_key(MKF, MKC, MKN, e):
+    """Excavation ``e``'s markers packed in one int: their count, each symbol's fixed count and
+    each choice's two symbols, 4 bits apiece (-1 when they do not fit in 60 bits)."""
+    if MKN[e] > 11:
+        return -1
+    key = MKN[e]
+    for t in range(3):
+        if MKF[e, t] > 15:
+            return -1
+        key = key * 16 + MKF[e, t]
+    for i in range(MKN[e]):
+        key = key * 16 + (MKC[e, i, 0] + 1) * 4 + (MKC[e, i, 1] + 1)
+    return key
+
+
+@njit(cache=True)
 def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS, have, MKF,
-                MKC, MKN, OC, OP, VARS):
+                MKC, MKN, OC, OP, VARS, MEMO, KEY):
     """SpotValuer.spot_values for the seat to play: VAL[spot] (HAS[spot]), NEEDS[spot]; the
     seat's markers this turn in MKF, MKC, MKN (card_pays)."""
     seat = S[CUR]
@@ -167,7 +197,7 @@ def spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VAL, HAS, NEEDS,
                 worth *= 1 - fit + fit * (N[EXC + EQ[c, E_EXC]] / (R[R_A] + R[R_B]))
             w = P[CARD_PAYOFF]
             pays = card_pays(L, N, S, SE, R, ART, EQ, EXP, P, c, left, MKF, MKC, MKN, OC, OP,
-                             VARS) if w else 0.0
+                             VARS, MEMO, KEY) if w else 0.0
             value = (worth * left * (1 - w) + w * pays) * ready if left > P[EQUIPMENT_LATE] \
                 else 0.0
             value += P[TIE_VALUE]
@@ -257,7 +287,7 @@ def place(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, V, W, OC, OP):
     VALS, KNOWN, TURNS, SCORE, NEEDS, VARS = V[0], V[1], V[2], V[3], V[4], V[9]
     MKF, MKC, MKN = W[0], W[1], W[2]
     spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, VALS[seat], KNOWN[seat], NEEDS,
-                V[7], MKF, MKC, MKN, OC, OP, VARS)
+                V[7], MKF, MKC, MKN, OC, OP, VARS, V[10], V[11])
     TURNS[seat] = S[TURN]
     clocks = min(SE[seat, CLOCKS], R[R_MAX_CLOCKS])
     dice = R[R_DICE]
@@ -321,7 +351,7 @@ def choose(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, A, V, W, OC, OP):
             values, known = VALS[seat], KNOWN[seat]
         else:
             spot_values(L, N, S, SE, AF, R, ART, EQ, EXP, MAPS_DATA, P, FRESH_V, FRESH_K,
-                        NEEDS, V[7], W[0], W[1], W[2], OC, OP, V[9])
+                        NEEDS, V[7], W[0], W[1], W[2], OC, OP, V[9], V[10], V[11])
             values, known = FRESH_V, FRESH_K
         best, choice = -np.inf, 0
         for j in range(count):
