@@ -40,7 +40,7 @@ from simulate import __version__
 from simulate.config import can_look_ahead
 from simulate.engines import kernel_module
 from simulate.games import game_names, get_game
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 
 import card_study
 import kernel_bench

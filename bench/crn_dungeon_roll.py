@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simulate.games.dungeon_roll.components import DRAGON_SCALES, TREASURE_COUNTS
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 
 PLAYERS = 2
 OUT = Path(__file__).with_name("crn_dungeon_roll.json")

@@ -17,7 +17,7 @@ import numpy as np
 
 from simulate.games.component_edits import parse_changes
 from simulate.games.component_files import shipped_files
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 
 PLAYERS, GAMES, SEED = 3, 400, 2026
 SEATS = ["goal_chaser", "goal_chaser", "balancer"]

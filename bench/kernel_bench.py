@@ -19,7 +19,7 @@ from polars.testing import assert_frame_equal
 
 from simulate.games import get_game
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from strength import in_processes
 
 QUICK = bool(os.environ.get("BENCH_QUICK"))

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from simulate.config_file import load_toml
-from simulate.engines import ENGINES
 from simulate.games import get_game
 from simulate.games.base import ConfigError, GameSpec, did_you_mean, make_rules, rules_dict
 from simulate.games.component_edits import is_address, shown
@@ -58,6 +57,7 @@ MAX_SWEEP_NAME = 300      # a sweep point's name lists every swept rule and its 
 MAX_GAMES = 10**9         # per variant and player count
 MAX_CHUNK = 100_000       # games per chunk (a chunk's rows are held in memory)
 MAX_JOBS = 512
+ENGINES = ("auto", "python", "compiled")   # who plays a run: simulate/engines.py
 MAX_VARIANTS = 1000       # variants plus sweep points
 MAX_CHUNKS = 200_000      # chunks in one run
 MAX_DECISION_SECONDS = 3600.0
@@ -108,7 +108,7 @@ class RunConfig:
     raw: dict[str, Any] = field(default_factory=dict)
     rotate: bool = False           # play every seed in every rotation of the seats
     until_ci: float | None = None  # play in rounds until every headline interval is this narrow
-    engine: str = "auto"           # auto, python or compiled (simulate/engines.py)
+    engine: str = "auto"           # one of ENGINES (simulate/engines.py)
     decision_seconds: float | None = DEFAULT_DECISION_SECONDS   # None: no limit (Python engine)
     components: str | None = None  # [components] folder: the study's data files (None: shipped)
 

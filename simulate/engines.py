@@ -1,7 +1,7 @@
 """Which engine plays a run: the Python reference or a game's compiled kernel (``--engine``).
 
 A game has a kernel when its chunk driver ``simulate/compiled/<game>.py`` exists; it plays a whole
-chunk and returns the columns ``runner.play_chunk`` would (its differential test proves the two
+chunk and returns the columns ``chunk.play_chunk`` would (its differential test proves the two
 agree).
 ``auto`` picks the kernel when every seat's strategy has a compiled twin, else Python, and says
 why; ``compiled`` insists (an error if it cannot); ``python`` always plays the reference.
@@ -13,17 +13,15 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
+from simulate.config import ENGINES
 from simulate.games.base import ConfigError
-
-ENGINES = ("auto", "python", "compiled")
 
 
 def kernel_module(game: str) -> ModuleType | None:
     """The game's compiled kernel module, or None when it has none."""
-    name = f"simulate.compiled.{game}"
-    if importlib.util.find_spec(name) is None:
+    if importlib.util.find_spec(f"simulate.compiled.{game}") is None:
         return None
-    return importlib.import_module(name)
+    return importlib.import_module(f"simulate.compiled.{game}")   # tests/test_layers.py reads it
 
 
 def choose_engine(game: str, strategies: list[Any], requested: str = "auto",

@@ -128,7 +128,7 @@ _warmed = False
 
 
 def _ready() -> None:
-    import simulate.runner  # noqa: F401
+    import simulate.chunk  # noqa: F401
 
 
 def _stop_workers(pending: set, board: str) -> None:

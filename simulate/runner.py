@@ -1,7 +1,8 @@
-"""Chunks, seeds, joblib, the Parquet sink and resume (ARCHITECTURE.md, "Layout").
+"""A run's chunks: planned, handed to workers, written, resumed (ARCHITECTURE.md, "One chunk's
+path"). A chunk is played by simulate.chunk; its seeds and seats come from simulate.seating
+(every game index has its own seed, the same in every variant, player count, ``jobs``, chunk
+size and backend).
 
-Every game index i of a run has its own seed, ``game_seed(run_seed, i)``, the same in every
-variant and player count (common random numbers) and for any ``jobs``, chunk size or backend.
 Work goes out in chunks; each finished chunk is written at once as ``games/<chunk>.parquet`` and
 ``seats/<chunk>.parquet`` and recorded in ``manifest.json``, so a killed run resumes where it
 stopped and never counts a game twice.
@@ -9,53 +10,25 @@ stopped and never counts a game twice.
 from __future__ import annotations
 
 import io
-import sys
 import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from simulate.config import RunConfig, heroes_for_game
-from simulate.games import get_game
-from simulate.games.base import GameSpec, make_rules, rules_hash
+from simulate.config import RunConfig
+from simulate.games.base import GameSpec
 from simulate.games.component_files import data_folder, using_folder
 from simulate.games.grants import grant_at, is_paid
 from simulate.dask_cluster import play_on_dask
-from simulate.engines import choose_engine, kernel_module
-from simulate.board import Post, post_for
+from simulate.engines import choose_engine
 from simulate.interrupts import held
-from simulate.play import TRACE_COLUMN, play_game, strategy_hook
+from simulate.chunk import play_chunk
 from simulate.pool import play_threaded, play_watched, warm
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
-from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS, frame
+from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
 from simulate.results_folder import claimed
-from simulate.worker_watchdog import exit_with_parent, strategies_processes_end
-from strategies import build_strategy, strategies_for
-
-MASK64 = (1 << 64) - 1
-DESCRIBE_CHARS = 400          # of a strategy's describe() in the tables (a built-in with every
-                             # parameter set names itself in ~250)
-
-# Task keys a compiled kernel never sees: it plays only built-in strategies (untimed), and the
-# watchdog's parent pid is the runner's business.
-NOT_FOR_KERNELS = ("decision_seconds", "parent", "board", "path", "components", "edits",
-                   "pinned")
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """A 63-bit seed for game ``index`` (splitmix64 of the run seed and the index)."""
-    z = (_splitmix(run_seed) + (index + 1) * 0x9E3779B97F4A7C15) & MASK64
-    return _splitmix(z) >> 1
-
-
-def _splitmix(z: int) -> int:
-    z = (z + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
 
 @dataclass(frozen=True)
 class Chunk:
@@ -135,132 +108,6 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python",
             "edits": variant.components,        # or its own), the variant's changes to them
             "pinned": (pinned or {}).get(str(folder)),   # the files as the run started
             **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
-
-
-def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
-    """(rotation, strategies, seat order) to play each seed with: just the config's seating, or
-    with ``rotate`` every rotation (seat s takes what seat (s + r) mod n had), so every strategy
-    sits in every seat on the same dice (heroes rotate with their seats). One strategy in every
-    seat and no hero given to a seat: every rotation would replay the same game, so it is
-    played once (reports.seats says so)."""
-    n = task["players"]
-    alike = len({repr(s) for s in task["strategies"][:n]}) == 1 and not any(task["heroes"])
-    turns = range(n) if task.get("rotate") and not alike else range(1)
-    return [(r, [task["strategies"][(s + r) % n] for s in range(n)],
-             [(s + r) % n for s in range(n)]) for r in turns]
-
-
-def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
-    """Play one chunk's games; return the ``games`` and ``seats`` columns (with ``rotate``, a
-    ``rotation`` column too: each seed is played once per rotation of the seats). With
-    ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns. In a
-    worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone;
-    with ``task["board"]`` it posts what it plays there (simulate.board)."""
-    if "parent" in task:
-        exit_with_parent(task["parent"])
-    for folder in task.get("path", ()):     # what the main process imports from (module:Class)
-        if folder not in sys.path:
-            sys.path.append(folder)
-    folder = task.get("components") or data_folder(task["game"])   # what the main process reads
-    with using_folder(task["game"], folder, task.get("edits", ()), task.get("pinned")):
-        if "parent" not in task:             # this process: no strategy of a user's plays here
-            return _play_chunk(task)
-        with strategies_processes_end():     # a worker: what its strategies start ends here
-            return _play_chunk(task)
-
-
-def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
-    if task.get("engine") == "compiled":
-        kernel = kernel_module(task["game"])
-        if task.get("grant") and not getattr(kernel, "GRANTS", False):
-            raise RuntimeError(f"the {task['game']} kernel cannot play a granted card")
-        return kernel.play_chunk({k: v for k, v in task.items() if k not in NOT_FOR_KERNELS})
-    post = post_for(task.get("board"))
-    spec = get_game(task["game"])
-    strategies_for(spec.name)                # the built-in ones, imported before the clock runs
-    rules = make_rules(spec.rules_class, task["rules"])
-    seatings = [(r, seated(spec.name, strategies, task["start"], post), order)
-                for r, strategies, order in rotations(task)]
-    described = {r: described_seats(seats, task["start"], post) for r, seats, _ in seatings}
-    extra = list(ROTATION_COLUMN) if task.get("rotate") else []
-    games = {c: [] for c in list(GAME_COLUMNS) + list(spec.game_columns) + extra}
-    seat_rows = {c: [] for c in list(SEAT_COLUMNS) + list(spec.seat_columns) + extra}
-    n = task["players"]
-    grant = grant_at(task.get("grant"), n)
-    constant = {"variant": task["variant"], "players": n, "game_name": spec.name,
-                "engine_version": spec.version, "rules_hash": rules_hash(rules)}
-    own_game, own_seat = list(spec.game_columns), list(spec.seat_columns)
-    traced = task.get("trace")              # test mode: each game's decisions (simulate/play.py)
-    if traced:
-        games[TRACE_COLUMN] = []
-    for index in range(task["start"], task["stop"]):
-        seed = game_seed(task["seed"], index)
-        dealt = heroes_for_game(spec, task["heroes"], index)
-        for rotation, seats, order in seatings:
-            heroes = [dealt[s] for s in order] if dealt else None
-            if post is not None and len(seatings) > 1:
-                post.seats(described[rotation])
-            trace = [] if traced else None
-            _, outcome, decisions = play_game(spec, rules, seats, seed, heroes, index=index,
-                                              post=post, trace=trace, grant=grant)
-            if traced:
-                games[TRACE_COLUMN].append(trace)
-            names = described[rotation]
-            row = {"game": index, "seed": seed, "decisions": decisions, "rotation": rotation,
-                   "end_reason": outcome.end_reason, "strategies": "|".join(names), **constant}
-            for column in list(GAME_COLUMNS) + extra:
-                games[column].append(row[column])
-            for column in own_game:
-                games[column].append(outcome.metrics[column])
-            for seat in range(n):
-                generic = (index, task["variant"], n, seat, names[seat],  # SEAT_COLUMNS order
-                           float(outcome.scores[seat]), outcome.ranks[seat], outcome.won[seat])
-                for column, value in zip(SEAT_COLUMNS, generic):
-                    seat_rows[column].append(value)
-                for column in extra:
-                    seat_rows[column].append(rotation)
-                metrics = outcome.seat_metrics[seat]
-                for column in own_seat:
-                    seat_rows[column].append(metrics[column])
-    return games, seat_rows
-
-
-def seated(game: str, strategies: list, first: int, post: Post | None) -> list:
-    """The seats' strategies, built (imported, ``__init__``) under the board's eye."""
-    seats = []
-    for seat, form in enumerate(strategies):
-        if post is not None:
-            post.seats([_form_name(s) for s in strategies])
-            post.starting(first, seat)
-        seats.append(build_strategy(game, form, f"[players] strategies (seat {seat})"))
-    return seats
-
-
-def described_seats(seats: list, first: int | None, post: Post | None) -> list[str]:
-    """Each seat's ``describe()`` (its name in the tables), a failure named like any other."""
-    names = []
-    for seat, strategy in enumerate(seats):
-        if post is not None:
-            post.starting(first, seat)
-        with strategy_hook(strategy, seat, first, "describe()"):
-            names.append(capped_name(str(strategy.describe())))
-    if post is not None:
-        post.seats(names)
-        post.idle()
-    return names
-
-
-def capped_name(name: str) -> str:
-    """A strategy's ``describe()`` as the tables and every line keep it: at most DESCRIBE_CHARS
-    characters (a 1 MB name would make a 1 MB summary line), the cut said in the name."""
-    if len(name) <= DESCRIBE_CHARS:
-        return name
-    said = f"... (describe() cut: {len(name):,} characters)"
-    return name[:DESCRIBE_CHARS - len(said)] + said
-
-
-def _form_name(form: Any) -> str:
-    return form.get("name", "?") if isinstance(form, dict) else str(form)
 
 
 def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:

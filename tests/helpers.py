@@ -129,7 +129,8 @@ def engine_tables(tmp_path: Path, engine: str, task: dict):
     import polars as pl
 
     from simulate.games import get_game
-    from simulate.runner import Chunk, play_chunk, write_chunk
+    from simulate.runner import Chunk, write_chunk
+    from simulate.chunk import play_chunk
     out = tmp_path / engine
     chunk = Chunk("v", task["players"], task["start"], task["stop"])
     write_chunk(out, get_game(task["game"]), chunk, *play_chunk({**task, "engine": engine}))
@@ -142,7 +143,7 @@ def where_engines_part(task: dict) -> str:
     for this chunk task (both traced: simulate/kernels/trace.py), for a failing differential."""
     from simulate.kernels.trace import first_parting
     from simulate.play import TRACE_COLUMN
-    from simulate.runner import play_chunk
+    from simulate.chunk import play_chunk
     python, kernel = (play_chunk({**task, "engine": e, "trace": True})[0]
                       for e in ("python", "compiled"))
     rotations = python.get("rotation", [None] * len(python["game"]))

@@ -7,7 +7,7 @@ import pytest
 from simulate.kernels import cpython_random as cr
 from simulate.kernels.refcounts import no_refcounts
 from simulate.play import STRATEGY_STREAM
-from simulate.runner import game_seed
+from simulate.seating import game_seed
 
 SEEDS = [0, 1, 2**32 - 1, 2**32, 123456789, 2**63 - 1, 2**63 + 5, 2**64 - 1,
          game_seed(2026, 0), game_seed(7, 999) ^ STRATEGY_STREAM]

@@ -9,7 +9,7 @@ import pytest
 from reports.tables import open_run
 from simulate.engines import choose_engine
 from simulate.games.base import ConfigError
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from tests.helpers import assert_same_frames, engine_tables, kernel_task
 
 SEATS = {"roll_player": ["goal_chaser", "balancer", "random", "goal_chaser"],

@@ -48,9 +48,15 @@ def layer_of(module: str) -> str | None:
 
 
 def imported(module: str, path: Path):
-    """(line, module) for every import in the file, lazy ones included."""
+    """(line, module) for every import in the file, lazy ones included, and each module of ours
+    an ``import_module("...")`` or ``import_module(f"prefix.{name}")`` can reach."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        by_name = _import_module_prefix(node)
+        if by_name is not None:
+            for target in MODULES:
+                if target == by_name or target.startswith(by_name.rstrip(".") + "."):
+                    yield node.lineno, target
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -61,6 +67,53 @@ def imported(module: str, path: Path):
             for alias in node.names:       # `from simulate import runner` imports simulate.runner
                 sub = f"{source}.{alias.name}"
                 yield node.lineno, sub if sub in MODULES else source
+
+
+def _import_module_prefix(node) -> str | None:
+    """The module name, or its fixed start, of an ``importlib.import_module`` call."""
+    if not (isinstance(node, ast.Call) and node.args and getattr(
+            node.func, "attr", getattr(node.func, "id", None)) == "import_module"):
+        return None
+    text = node.args[0]
+    if isinstance(text, ast.Constant) and isinstance(text.value, str):
+        return text.value
+    if isinstance(text, ast.JoinedStr) and text.values and isinstance(text.values[0], ast.Constant):
+        return text.values[0].value
+    return None
+
+
+def cycles(modules: list[str]) -> list[list[str]]:
+    """The import circles among ``modules`` (strongly connected sets of two or more, Tarjan)."""
+    edges = {m: {t for _, t in imported(m, MODULES[m]) if t in modules and t != m}
+             for m in modules}
+    index, low, stack, on, found, counter = {}, {}, [], set(), [], [0]
+
+    def visit(m):
+        index[m] = low[m] = counter[0]
+        counter[0] += 1
+        stack.append(m)
+        on.add(m)
+        for t in edges[m]:
+            if t not in index:
+                visit(t)
+                low[m] = min(low[m], low[t])
+            elif t in on:
+                low[m] = min(low[m], index[t])
+        if low[m] == index[m]:
+            group = []
+            while True:
+                t = stack.pop()
+                on.discard(t)
+                group.append(t)
+                if t == m:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in modules:
+        if m not in index:
+            visit(m)
+    return found
 
 
 def allowed(module: str, target: str) -> bool:
@@ -97,3 +150,19 @@ def test_a_lazy_import_of_a_later_layer_is_found(tmp_path):
     path.write_text("def play():\n    from simulate.runner import run\n")
     assert list(imported("simulate.games.x.kernel", path)) == [(2, "simulate.runner")]
     assert LAYERS.index(layer_of("simulate.runner")) > LAYERS.index("games")
+
+
+def test_the_runner_layer_has_no_import_circle():
+    """A chunk's task goes down the runner layer and never back up into a module it left: the
+    runner plans and schedules, the pool and Dask hand chunks to workers, simulate.chunk plays
+    one, the compiled drivers and the engines below it (import_module included)."""
+    runner_layer = [m for m in MODULES if layer_of(m) == "runner"]
+    assert not cycles(runner_layer), cycles(runner_layer)
+
+
+def test_import_module_is_read(tmp_path):
+    path = tmp_path / "engines.py"
+    path.write_text("import importlib\ndef k(g):\n    return importlib.import_module("
+                    "f\"simulate.compiled.{g}\")\n")
+    found = {t for _, t in imported("simulate.engines", path)}
+    assert "simulate.compiled.dungeon_roll" in found and "importlib" in found

@@ -8,7 +8,8 @@ import pytest
 
 from simulate.config import parse_config
 from simulate.results import read_tables
-from simulate.runner import game_seed, plan_chunks, run
+from simulate.runner import plan_chunks, run
+from simulate.seating import game_seed
 from tests.helpers import kill_after_chunks
 
 GAMES = 48

@@ -20,7 +20,7 @@ def replay(config: ConfigPath,
     from simulate.games.component_files import using_folder
     from simulate.games.grants import grant_at
     from simulate.play import play_game
-    from simulate.runner import game_seed
+    from simulate.seating import game_seed
     from strategies import build_strategy
 
     with user_errors(debug):

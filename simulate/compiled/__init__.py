@@ -16,6 +16,7 @@ from simulate.kernels.grants import NO_GRANT, grant_array
 from simulate.kernels.rules import unplayed_reason
 from simulate.play import TRACE_COLUMN
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
+from simulate.seating import described_seats as seated_names, rotations
 from strategies import build_strategy
 
 
@@ -30,10 +31,9 @@ def game_indices(task: dict) -> np.ndarray:
 def seatings(spec, task: dict) -> list[tuple[int, list, list | None, np.ndarray]]:
     """The chunk's games in groups a kernel plays with fixed seats: (rotation, strategies,
     heroes, game indices). One group, unless ``rotate`` (every seed once per rotation of the
-    seats, runner.rotations) or ``heroes = "all"`` (heroes changing with the game index,
+    seats, seating.rotations) or ``heroes = "all"`` (heroes changing with the game index,
     config.heroes_for_game) split the chunk; either way each game gets the seats and heroes
     the Python runner gives it."""
-    from simulate.runner import rotations
     indices = game_indices(task)
     turns = rotations(task)
     groups: dict[tuple, list[int]] = {}
@@ -47,7 +47,7 @@ def seatings(spec, task: dict) -> list[tuple[int, list, list | None, np.ndarray]
 
 
 def play_chunk_with(columns_of, task: dict) -> tuple[dict, dict]:
-    """``runner.play_chunk`` for a game whose kernel function ``columns_of(task, rules, seats,
+    """``chunk.play_chunk`` for a game whose kernel function ``columns_of(task, rules, seats,
     heroes)`` returns the columns that vary by game for the games ``game_indices(task)`` (or
     None when a seat has no compiled twin): the runner's constant columns are added here, so
     both engines write the same tables. With ``rotate`` or ``heroes = "all"`` the kernel plays
@@ -90,8 +90,7 @@ def _group_columns(columns_of, spec, rules, task: dict, rotation: int, strategie
 def described_seats(seats: list, first: int | None = None) -> list[str]:
     """Each seat's ``describe()`` as the Python runner keeps it, a describe() that raises named
     in one line (``first``: the chunk's first game; None before any game)."""
-    from simulate.runner import described_seats as described
-    return described(seats, first, None)
+    return seated_names(seats, first, None)
 
 
 def _in_runner_order(spec, parts: list, task: dict) -> tuple[dict, dict]:
@@ -186,7 +185,7 @@ def entry_points(columns_of, compiled_seats, warm_task: dict, rules_encoders: di
                 or unplayed_reason(list(rules), rules_encoders))
 
     def play_chunk(task: dict) -> tuple[dict, dict]:
-        """runner.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
+        """chunk.play_chunk, compiled: the same ``games`` and ``seats`` columns."""
         return play_chunk_with(columns_of, task)
 
     def warm() -> None:

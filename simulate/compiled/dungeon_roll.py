@@ -3,7 +3,7 @@
 The Python engine (state.py and its mixins, strategies/dungeon_roll.py) is the reference; this
 is its twin for speed (ARCHITECTURE.md, "Which way imports go"). For the same seed it rolls the same dice
 (CPython's MT19937 in simulate/kernels/cpython_random.py), lists the same legal actions in the same
-order and makes the same choices, so ``play_chunk`` returns the very columns runner.play_chunk
+order and makes the same choices, so ``play_chunk`` returns the very columns chunk.play_chunk
 would; tests/games/dungeon_roll/test_kernel.py proves it table by table.
 
 Covered: 1-4 players, every hero and treasure, every ``Rules`` field (its rules array is built

@@ -5,7 +5,7 @@ module reimplements, bit for bit, what the engines use of CPython's generator: M
 from an int (``init_by_array`` over the int's 32-bit words, as ``random.Random(seed)`` does),
 ``random()`` (53-bit float from two words), ``getrandbits``, ``_randbelow`` (rejection sampling
 on ``n.bit_length()`` bits), ``shuffle`` and a grant's side stream (simulate/games/grants.py); plus
-:func:`simulate.runner.game_seed` (splitmix64).
+:func:`simulate.seating.game_seed` (splitmix64).
 ``tests/test_cpython_random.py`` checks every function against CPython itself.
 
 State: one ``uint32[625]`` array, the 624 MT words and, in the last slot, the next word's index.
@@ -190,7 +190,7 @@ def _splitmix(z):
 
 @njit(cache=True)
 def game_seed(run_seed, index) -> int:
-    """:func:`simulate.runner.game_seed`: the 63-bit seed of game ``index`` (0 <= run_seed < 2**64)."""
+    """:func:`simulate.seating.game_seed`: the 63-bit seed of game ``index`` (0 <= run_seed < 2**64)."""
     z = _splitmix(np.uint64(run_seed)) + np.uint64(index + 1) * GOLDEN
     return np.int64(_splitmix(z) >> np.uint64(1))
 

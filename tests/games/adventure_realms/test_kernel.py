@@ -14,7 +14,7 @@ from simulate.games.adventure_realms import Rules, components
 from simulate.games.component_edits import parse_changes
 from simulate.kernels.trace import trace_hash
 from simulate.play import TRACE_COLUMN
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
                            assert_same_tables, kernel_task)
 

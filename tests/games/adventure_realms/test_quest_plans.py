@@ -8,7 +8,7 @@ from simulate.games.adventure_realms import components
 from simulate.games.component_edits import parse_changes
 from simulate.kernels.trace import trace_hash
 from simulate.play import TRACE_COLUMN
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from strategies import build_strategy
 from tests.games.adventure_realms.helpers import give_adventure, start
 from tests.helpers import kernel_task

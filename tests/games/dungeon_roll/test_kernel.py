@@ -21,7 +21,7 @@ from simulate.games.dungeon_roll.components import HERO_KEYS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.engines import choose_engine
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from simulate.compiled import dungeon_roll as kernel
 from simulate.play import TRACE_COLUMN
 from simulate.kernels.trace import trace_hash

@@ -16,7 +16,8 @@ from simulate.games.risky_adventure import Rules, components
 from simulate.games.risky_adventure.kernel_layout import R_DIE_FACES, R_SIZE, R_TIE_NONE, rules_array
 from simulate.kernels.trace import trace_hash
 from simulate.play import TRACE_COLUMN
-from simulate.runner import Chunk, play_chunk, write_chunk
+from simulate.runner import Chunk, write_chunk
+from simulate.chunk import play_chunk
 from strategies import strategy_params
 from strategies.compiled.risky_adventure import PARAMS
 from strategies.risky_adventure import SpotValuer

@@ -7,7 +7,7 @@ import pytest
 from simulate.games import get_game
 from simulate.games.base import ConfigError
 from simulate.games.roll_for_adventure.rules import Rules
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 from tests.helpers import (assert_every_parameter_varied, assert_every_rule_varied, drawn_differential,
                            assert_same_tables)
 

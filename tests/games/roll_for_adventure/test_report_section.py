@@ -7,7 +7,7 @@ from reports.sections import roll_for_adventure
 from reports.tables import from_frames
 from simulate.games import get_game
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 
 SPEC = get_game("roll_for_adventure")
 

@@ -7,7 +7,7 @@ from simulate.games.component_files import shipped_files, using_folder
 from simulate.games.roll_player import Rules, new_game
 from simulate.games.roll_player import streams as P
 from simulate.games.roll_player.components import load_components
-from simulate.runner import play_chunk
+from simulate.chunk import play_chunk
 
 SEATS = ["goal_chaser", "balancer"]
 
