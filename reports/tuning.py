@@ -12,8 +12,8 @@ from reports.findings import p_said, p_text
 from reports.report import Report, render
 from reports.section import Section
 from reports.tables import open_run
-from simulate.adaptive.metrics import NUMBER, POINTS, RATE, amount, said
-from simulate.adaptive.metrics import estimate_text as estimate_text    # said by train's page
+from simulate.adaptive.metrics import NUMBER, POINTS, RATE, amount, estimate_words
+from simulate.adaptive.metrics import estimate_text as estimate_text    # estimate_words by train's page
 from simulate.adaptive.study_files import read_study
 from simulate.folder_io import write_inside
 from simulate.results_folder import REPORT
@@ -36,7 +36,7 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"Each rule was set to its low and high value (booleans flipped, every other choice "
         f"tried) and played on the same game seeds as the baseline; the effect is the mean "
         f"paired difference in {measure} at {result['players']} players (baseline "
-        f"{said(result['baseline'], kind)}). Method: {result['method']}. A value stops early "
+        f"{estimate_words(result['baseline'], kind)}). Method: {result['method']}. A value stops early "
         f"once its interval lies inside ± {amount(result['negligible'], kind, True)} or "
         f"outside it (matters); inside it a value does not matter only if its interval also "
         f"covers 0 and its Holm p is at least 0.05, else its effect is small but real; "
@@ -44,7 +44,7 @@ def build_sensitivity_report(out: str | Path) -> Path:
         f"keeps its {100 * result['confidence']:.0f} % coverage. p-values are exact McNemar "
         f"(rates) or paired t-tests at the value's final size, Holm-adjusted over all values. "
         f"Games spent: {result['games_spent']:,}.")
-    rows = [[r["variant"], r["games"], said(r["difference"], kind, True), p_text(r["p"]),
+    rows = [[r["variant"], r["games"], estimate_words(r["difference"], kind, True), p_text(r["p"]),
              p_text(r["p_holm"]), r["verdict"]] for r in result["effects"]]
     blocks = [Table(["rule value", "games", f"change in {measure} [CI]", "p", "Holm p",
                      "verdict"], rows, "Rule values ranked by the size of their effect")]
@@ -69,7 +69,7 @@ def effect_line(result: dict, row: dict) -> str:
     prints p)."""
     tests = len(result["effects"])
     significant = "significant" if row["p_holm"] < ALPHA else "not significant"
-    return (f"{row['variant']}: {said(row['difference'], sensitivity_kind(result), True)} "
+    return (f"{row['variant']}: {estimate_words(row['difference'], sensitivity_kind(result), True)} "
             f"({row['verdict']}; {significant} after correction for {tests} test"
             f"{'s' if tests != 1 else ''}, {p_said(row['p_holm'], 'Holm p')}; "
             f"{row['games']:,} games)")
@@ -91,7 +91,7 @@ def point_text(rules: list[str], point: list) -> str:
 
 
 def estimates_text(result: dict, row: dict) -> str:
-    return "; ".join(said(e, k) for e, k in zip(row["estimates"], target_kinds(result)))
+    return "; ".join(estimate_words(e, k) for e, k in zip(row["estimates"], target_kinds(result)))
 
 
 def answer_line(result: dict) -> str:
@@ -172,7 +172,7 @@ def _candidates(result: dict) -> list:
 def _table(result: dict, candidates: list[dict], caption: str) -> Table:
     columns = result["rules"] + ["games", "status"] + target_words(result)
     rows = [c["point"] + [c["games"], c["status"]]
-            + [said(e, k) for e, k in zip(c["estimates"], target_kinds(result))]
+            + [estimate_words(e, k) for e, k in zip(c["estimates"], target_kinds(result))]
             for c in candidates]
     return Table(columns, rows, caption)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from simulate.board import post_for
+from simulate.worker_posts import post_for
 from simulate.config import heroes_for_game
 from simulate.engines import kernel_module
 from simulate.games import get_game
@@ -19,7 +19,7 @@ from simulate.games.component_files import data_folder, using_folder
 from simulate.games.grants import grant_at
 from simulate.play import TRACE_COLUMN, play_game
 from simulate.results import GAME_COLUMNS, ROTATION_COLUMN, SEAT_COLUMNS
-from simulate.seating import described_seats, game_seed, rotations, seated
+from simulate.seating import described_seats, game_seed, rotations, build_seats
 from simulate.worker_watchdog import exit_with_parent, strategies_processes_end
 from strategies import strategies_for
 
@@ -34,7 +34,7 @@ def play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]:
     ``rotation`` column too: each seed is played once per rotation of the seats). With
     ``task["engine"] == "compiled"`` the game's kernel plays them: the same columns. In a
     worker process (``task["parent"]``, the main pid) a watchdog ends it when the main is gone;
-    with ``task["board"]`` it posts what it plays there (simulate.board)."""
+    with ``task["board"]`` it posts what it plays there (simulate.worker_posts)."""
     if "parent" in task:
         exit_with_parent(task["parent"])
     for folder in task.get("path", ()):     # what the main process imports from (module:Class)
@@ -58,7 +58,7 @@ def _play_chunk(task: dict[str, Any]) -> tuple[dict[str, list], dict[str, list]]
     spec = get_game(task["game"])
     strategies_for(spec.name)                # the built-in ones, imported before the clock runs
     rules = make_rules(spec.rules_class, task["rules"])
-    seatings = [(r, seated(spec.name, strategies, task["start"], post), order)
+    seatings = [(r, build_seats(spec.name, strategies, task["start"], post), order)
                 for r, strategies, order in rotations(task)]
     described = {r: described_seats(seats, task["start"], post) for r, seats, _ in seatings}
     extra = list(ROTATION_COLUMN) if task.get("rotate") else []

@@ -62,7 +62,7 @@ def genuine(exc: BaseException) -> bool:
     return isinstance(exc, KeyboardInterrupt) and _interrupted.is_set()
 
 
-def said(exc: BaseException) -> str:
+def exception_text(exc: BaseException) -> str:
     """An exception's message on one line, whatever its ``__str__`` does."""
     try:
         return " ".join(str(exc).split())[:300]

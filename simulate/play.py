@@ -6,9 +6,9 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Iterator, Sequence
 
-from simulate.board import Post
+from simulate.worker_posts import Post
 from simulate.games.base import ConfigError, GameSpec, IllegalActionError
-from simulate.interrupts import genuine, said, time_limit
+from simulate.interrupts import genuine, exception_text, time_limit
 
 # Strategies draw from their own stream, so a strategy's lots never shift the game's dice.
 STRATEGY_STREAM = 0x9E3779B97F4A7C15
@@ -29,7 +29,7 @@ def play_game(spec: GameSpec, rules: Any, seats: Sequence[Any], seed: int,
     engine's invariants after every action (tests); ``trace`` (a list) gets (legal actions,
     index chosen) per decision. ``decision_seconds`` limits each strategy
     decision's time in this process (an error naming the decision when exceeded; the runner's
-    workers are timed from outside instead, through ``post``: see simulate.board). ``grant``
+    workers are timed from outside instead, through ``post``: see simulate.worker_posts). ``grant``
     (file, entry, seat): a card that seat starts with (simulate/games/grants.py)."""
     rng = random.Random(seed)
     strategy_rng = random.Random(seed ^ STRATEGY_STREAM)
@@ -131,7 +131,7 @@ def _raised(strategy: Any, seat: int, index: int | None, when: str, exc: BaseExc
         raise exc
     game = "" if index is None else f" in game {index}"   # None: before any game
     raise IllegalActionError(f"strategy '{strategy.name}' at seat {seat}{game}, "
-                             f"{when}: raised {type(exc).__name__}: {said(exc)} "
+                             f"{when}: raised {type(exc).__name__}: {exception_text(exc)} "
                              "(--debug shows the traceback)") from exc
 
 

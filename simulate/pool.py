@@ -4,7 +4,7 @@ Python-engine chunks are always played in worker processes (loky's reusable exec
 ``jobs = 1``: then a strategy can do its worst (sleep, loop inside C code, catch every signal,
 ``os._exit``, crash the interpreter, exhaust memory) and the main process is still there to say,
 in one line, which strategy, seat and game did it, with every finished chunk saved and the run
-resumable. Between results the main process reads the workers' board (simulate.board): a
+resumable. Between results the main process reads the workers' board (simulate.worker_posts): a
 strategy call older than the decision time limit gets its worker killed (SIGKILL needs no
 cooperation); a worker that died mid-game is named by its last post.
 """
@@ -25,7 +25,7 @@ import warnings
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Any, Callable, Iterator
 
-from simulate.board import dead_and_busy, overrun, process_alive, read_board
+from simulate.worker_posts import dead_and_busy, overrun, process_alive, read_board
 from simulate.games.base import IllegalActionError
 from simulate.worker_watchdog import start_worker
 

@@ -225,7 +225,7 @@ def _clear_plan(path: Path, manifest: dict) -> list[tuple[Path, list[Path]]]:
 
 
 @contextmanager
-def claimed(path: Path, fresh: bool = False) -> Iterator[dict | None]:
+def claim_folder(path: Path, fresh: bool = False) -> Iterator[dict | None]:
     """Check ``path`` is the tool's, create it, hold its lock, and with ``fresh`` delete the
     tool's earlier results. Yields the earlier manifest (None when there is none)."""
     check_out(path)
@@ -253,7 +253,7 @@ def held_for_rounds(path: Path) -> Iterator[None]:
     """Hold ``path``'s lock for a whole command that plays in rounds (tune, sensitivity,
     --until-ci) and then writes its report: each round's :func:`claimed` reuses this lock, so no
     other run gets in between two rounds."""
-    with claimed(path):
+    with claim_folder(path):
         _held_for_rounds.add(path)
         try:
             yield

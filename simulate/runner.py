@@ -28,7 +28,7 @@ from simulate.pool import play_threaded, play_watched, warm
 from simulate.folder_io import folder_inside, write_inside
 from simulate.manifest import Manifest, bad_chunks, check_replaceable, chunk_file, describe_bad
 from simulate.results import GAME_COLUMNS, SEAT_COLUMNS, frame
-from simulate.results_folder import claimed
+from simulate.results_folder import claim_folder
 
 @dataclass(frozen=True)
 class Chunk:
@@ -76,7 +76,7 @@ def absent_note(cfg: RunConfig) -> str:
 Upto = int | dict[str, int | dict[int, int]] | None
 
 
-def within(chunks: list[Chunk], upto: Upto) -> list[Chunk]:
+def chunks_upto(chunks: list[Chunk], upto: Upto) -> list[Chunk]:
     """The chunks of the first ``upto`` games (one count for every variant, or one per variant
     name, or per variant name and player count: ``{name: {players: games}}``). Playing a run in
     rounds of growing ``upto`` gives the same tables as one run of the final size: a game's seed
@@ -152,7 +152,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     if backend == "loky" and not in_process(cfg, engine):
         warm()                         # a worker imports the engines while this one sets up
     out = Path(cfg.out)
-    with claimed(out, fresh) as old:
+    with claim_folder(out, fresh) as old:
         manifest = Manifest(out, cfg, old)
         manifest.data.update(engine=engine, engine_note=why)
         bad = bad_chunks(out, manifest.data)
@@ -171,7 +171,7 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
                   upto: Upto = None, engine: str = "python") -> None:
     out = manifest.out
     spec = cfg.spec
-    chunks = within(plan_chunks(cfg), upto)
+    chunks = chunks_upto(plan_chunks(cfg), upto)
     todo = [c for c in chunks if c.id not in manifest.done]
     total = sum(c.size for c in chunks)
     done = total - sum(c.size for c in todo)

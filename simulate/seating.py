@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.board import Post
+from simulate.worker_posts import Post
 from simulate.play import strategy_hook
 from strategies import build_strategy
 
@@ -45,7 +45,7 @@ def rotations(task: dict[str, Any]) -> list[tuple[int, list, list]]:
              [(s + r) % n for s in range(n)]) for r in turns]
 
 
-def seated(game: str, strategies: list, first: int, post: Post | None) -> list:
+def build_seats(game: str, strategies: list, first: int, post: Post | None) -> list:
     """The seats' strategies, built (imported, ``__init__``) under the board's eye."""
     seats = []
     for seat, form in enumerate(strategies):

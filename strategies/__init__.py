@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from simulate.games.base import ConfigError, did_you_mean
-from simulate.interrupts import genuine, said, time_limit
+from simulate.interrupts import genuine, exception_text, time_limit
 
 
 # seconds a module:Class strategy may take to import and build in this process (the same
@@ -134,7 +134,7 @@ def _built(game: str, spec: Any, where: str) -> Strategy:
     except BaseException as exc:              # a custom strategy's own checks (or bugs)
         if genuine(exc):
             raise
-        detail = said(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {said(exc)}"
+        detail = exception_text(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exception_text(exc)}"
         raise ConfigError(f"{where}: {name}: {detail}") from None
     if not getattr(strategy, "name", None) or strategy.name == "strategy":
         strategy.name = name
@@ -163,14 +163,14 @@ def _import_class(path: str, where: str) -> type:
     try:
         found = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"{where}: cannot import strategy '{path}': {said(exc)}") from None
+        raise ConfigError(f"{where}: cannot import strategy '{path}': {exception_text(exc)}") from None
     except TooSlowToBuild:
         raise
     except BaseException as exc:              # the module itself fails while loading
         if genuine(exc):
             raise
         raise ConfigError(f"{where}: importing strategy '{path}' failed: "
-                          f"{type(exc).__name__}: {said(exc)}") from None
+                          f"{type(exc).__name__}: {exception_text(exc)}") from None
     if not (inspect.isclass(found) and issubclass(found, Strategy)):
         raise ConfigError(f"{where}: '{path}' is not a Strategy class (a subclass of "
                           "strategies.Strategy with a choose(view, actions) method)")

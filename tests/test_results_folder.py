@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 from simulate.cli import app
 from simulate.config import parse_config
 from simulate.games.base import ConfigError
-from simulate.results_folder import claimed
+from simulate.results_folder import claim_folder
 from tests.helpers import SMALL_RUN, write_config
 
 runner = CliRunner()
@@ -90,7 +90,7 @@ def test_every_variant_lands_in_out_whatever_its_name(tmp_path):
 def test_a_second_run_into_the_same_folder_is_refused(tmp_path):
     out = tmp_path / "out"
     config = write_config(tmp_path, TINY.format(out=out, strategy="random"))
-    with claimed(out):
+    with claim_folder(out):
         one_line_error(invoke("run", config), "another simulate run is writing into")
     assert invoke("run", config).exit_code == 0
 

@@ -281,7 +281,7 @@ def amount(value: float, kind: str, width: bool = False) -> str:
     return f"{100 * value:g} %" if kind == RATE else f"{value:g}"
 
 
-def said(e: dict, kind: str, difference: bool = False) -> str:
+def estimate_words(e: dict, kind: str, difference: bool = False) -> str:
     """An estimate as the balance report prints one: a rate "41.8 % [37.2, 46.4]", a difference
     of rates "+3.1 pts [2.2, 4.0]", a number "1.26 [1.12, 1.40]" ("+" on a difference); a
     comparison where no game differed, or a value the same in every game, says so."""

@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy as np
 
-from simulate.adaptive.metrics import amount, metric_kind, said
+from simulate.adaptive.metrics import amount, metric_kind, estimate_words
 from simulate.adaptive.search import Point, Search, Target
 
 PRICE = "price bracketing on common seeds (noisy bisection, then the prices inside the bracket)"
@@ -148,7 +148,7 @@ def crossing_text(c: dict, target: Target) -> str:
 
 def _not_crossed(search: Search, target: Target, lo: Point, hi: Point, side: int) -> str:
     kind = metric_kind(target.metric)
-    shown = "; ".join(f"{_show(p)}: {said(search.get(p).estimates[0].as_dict(), kind, True)}"
+    shown = "; ".join(f"{_show(p)}: {estimate_words(search.get(p).estimates[0].as_dict(), kind, True)}"
                       for p in (lo, hi))
     if side == 0:
         return (f"not resolved within the range: the value's interval covers the target "

@@ -18,8 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from simulate.adaptive.metrics import (Estimate, Metric, amount, estimate, metric_kind, metric_words,
-                                       said)
+from simulate.adaptive.metrics import (Estimate, Metric, amount, estimate, estimate_words,
+                                       metric_kind, metric_words)
 
 Point = tuple
 Sampler = Callable[[dict[Point, int]], dict[Point, list[np.ndarray]]]
@@ -233,7 +233,7 @@ def _bracket(search: Search, a: Point, b: Point, low_side: int) -> str:
     def beyond(est, side: int) -> bool:
         return est.low > target.value if side > 0 else est.high < target.value
     kind = metric_kind(target.metric)
-    shown = "; ".join(f"{_show(p)}: {said(e.as_dict(), kind)}" for p, e in zip((a, b), ends))
+    shown = "; ".join(f"{_show(p)}: {estimate_words(e.as_dict(), kind)}" for p, e in zip((a, b), ends))
     if beyond(ends[0], low_side) and beyond(ends[1], -low_side):
         return f"the target is crossed between {_show(a)} and {_show(b)} ({shown})"
     return (f"the crossing is not resolved: it lies near {_show(a)} and {_show(b)} but their "

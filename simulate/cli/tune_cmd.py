@@ -65,7 +65,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
                 report: Report = True, debug: Debug = False) -> None:
     """Set every rule to its low and high value and rank the rules by their paired effect on
     the metric of CONFIG's sensitivity table (Holm-adjusted p-values, tornado chart)."""
-    from reports.tuning import (build_sensitivity_report, effect_line, said,
+    from reports.tuning import (build_sensitivity_report, effect_line, estimate_words,
                                 sensitivity_kind, sensitivity_words)
     from simulate.adaptive.sensitivity import plan_sensitivity, sensitivity as run_sensitivity
     from simulate.cli.inspect_cmds import strategies_checked
@@ -83,7 +83,7 @@ def sensitivity(config: ConfigPath, out: Out = None, jobs: Jobs = None, games: G
             report_path = build_sensitivity_report(plan.cfg.out) if report else None
         kind, seats = sensitivity_kind(result), result["players"]
         typer.echo(f"{sensitivity_words(result)} at {seats} player{'s' if seats > 1 else ''}, "
-                   f"baseline {said(result['baseline'], kind)}; largest effects:")
+                   f"baseline {estimate_words(result['baseline'], kind)}; largest effects:")
         for row in result["effects"][:8]:
             typer.echo(f"  {effect_line(result, row)}")
         typer.echo(f"{len(result['effects'])} rule values, {len(result['skipped'])} skipped, "
