@@ -135,7 +135,8 @@ def test_the_game_folder_has_a_file_for_every_role(name):
     assert not missing, f"simulate/games/{name}/ lacks {missing}"
     assert (folder / "RULES.md").read_text().strip(), "RULES.md is empty"
     tests = ROOT / "tests" / "games" / name
-    wanted = TEST_FILES + (("test_kernel.py",) if (folder / "kernel.py").is_file() else ()) \
+    compiled = (ROOT / "simulate" / "compiled" / f"{name}.py").is_file()   # it has a kernel
+    wanted = TEST_FILES + (("test_kernel.py",) if compiled else ()) \
         + (("broken_files.py",) if (folder / "data").is_dir() else ())
     missing = [f for f in wanted if not (tests / f).is_file()]
     assert not missing, f"tests/games/{name}/ lacks {missing}"

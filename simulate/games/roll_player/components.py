@@ -196,7 +196,7 @@ class AlignmentsFile(DataFile):
                           Field(min_length=4)]
 
 
-class Card_(Strict):
+class MarketEntry(Strict):
     name: Name
     dots: Literal[1, 2]
     cost: Annotated[int, Field(ge=0, le=20)]
@@ -207,14 +207,14 @@ class OnBuy(Strict):
     row: Attribute
 
 
-class Weapon(Card_):
+class Weapon(MarketEntry):
     type: Literal["weapon"]
     hands: Literal[1, 2]
     modifiers: Modifiers = {}
     on_buy: OnBuy | None = None
 
 
-class Armor(Card_):
+class Armor(MarketEntry):
     type: Literal["armor"]
     set: str
     colours: list[ClassColour] = []
@@ -225,7 +225,7 @@ class SkillEffect(Strict):
     amount: Annotated[int, Field(ge=0, le=10)] = 0
 
 
-class Skill(Card_):
+class Skill(MarketEntry):
     type: Literal["skill"]
     arrow: Literal[DIRECTIONS]
     effect: SkillEffect
@@ -252,7 +252,7 @@ class Condition(Strict):
                              else getattr(self, k) for k in CONDITIONS[self.kind]))
 
 
-class Trait(Card_):
+class Trait(MarketEntry):
     type: Literal["trait"]
     arrow: Literal[DIRECTIONS]
     stars: Stars
