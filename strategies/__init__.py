@@ -98,6 +98,10 @@ def build_strategy(game: str, spec: Any, where: str = "[players] strategies") ->
 
 
 def _built(game: str, spec: Any, where: str) -> Strategy:
+    if isinstance(spec, dict) and "restrict" in spec:      # restricted play (restricted.py)
+        from strategies.restricted import restricted
+        inner = _built(game, {k: v for k, v in spec.items() if k != "restrict"}, where)
+        return restricted(game, inner, spec["restrict"], where)
     if isinstance(spec, str):
         name, params = spec, {}
     elif isinstance(spec, dict) and isinstance(spec.get("name"), str):

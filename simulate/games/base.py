@@ -289,6 +289,10 @@ class GameSpec:
     # the rulings of ours the engine plays, as RULES.md records them (the report lists those a
     # run depends on)
     readings: tuple[Reading, ...] = ()
+    # restricted play (strategies/restricted.py): (view, action) -> the names of the cards the
+    # action takes, and () -> every card name a seat may be forbidden; None: no cards to take
+    cards_taken: Callable[[Any, Any], tuple[str, ...]] | None = None
+    card_names: Callable[[], tuple[str, ...]] | None = None
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

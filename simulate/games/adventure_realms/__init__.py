@@ -13,13 +13,25 @@ from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.adventure_realms.state import State, new_game
 from simulate.games.adventure_realms.readings import READINGS
+from simulate.games.adventure_realms.actions import Recruit
 from simulate.games.base import GameSpec
 
 __all__ = ["GAME", "Rules", "State", "new_game"]
 
 _COMPONENTS = load_components()
 
+def cards_taken(view, action) -> tuple[str, ...]:
+    """Restricted play: the hero a Recruit takes (from the Guild Row or the Guild Masters)."""
+    return (action.card,) if isinstance(action, Recruit) else ()
+
+
+def card_names() -> tuple[str, ...]:
+    return tuple(h.name for h in load_components().heroes if h.kind != "basic")
+
+
 GAME = GameSpec(
+    cards_taken=cards_taken,
+    card_names=card_names,
     readings=READINGS,
     name="adventure_realms",
     title="Adventure Realms",

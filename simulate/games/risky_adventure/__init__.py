@@ -7,6 +7,7 @@ how the engine maps the rulebook, the rulings and the placeholder data in ``data
 """
 from simulate.games.risky_adventure.readings import READINGS
 from simulate.games.base import GameSpec
+from simulate.games.risky_adventure.actions import EXCAVATION_SPOT, Claim, Place
 from simulate.games.risky_adventure.components import load_components
 from simulate.games.risky_adventure.rules import Rules, check_players
 from simulate.games.risky_adventure.scoring import GAME_COLUMNS, SEAT_COLUMNS
@@ -16,7 +17,21 @@ __all__ = ["GAME", "Rules", "State", "new_game"]
 
 _COMPONENTS = load_components()
 
+def cards_taken(view, action) -> tuple[str, ...]:
+    """Restricted play: the camp's equipment cards a placement aims at or a claim buys."""
+    if not isinstance(action, (Place, Claim)):
+        return ()
+    return tuple(view.comp.equipment[view.camp[s]].id for s in action.spots
+                 if s < EXCAVATION_SPOT and view.camp[s] >= 0)
+
+
+def card_names() -> tuple[str, ...]:
+    return tuple(e.id for e in load_components().equipment)
+
+
 GAME = GameSpec(
+    cards_taken=cards_taken,
+    card_names=card_names,
     readings=READINGS,
     name="risky_adventure",
     title="Risky Adventure",

@@ -6,6 +6,7 @@ the engine maps the rulebook, the rulings and the placeholder data.
 """
 from simulate.games.roll_player.readings import READINGS
 from simulate.games.base import GameSpec
+from simulate.games.roll_player.actions import Buy
 from simulate.games.roll_player.components import load_components
 from simulate.games.roll_player.rules import Rules
 from simulate.games.roll_player.scoring import GAME_COLUMNS, SEAT_COLUMNS
@@ -15,7 +16,18 @@ __all__ = ["GAME", "Rules", "State", "new_game"]
 
 _COMPONENTS = load_components()
 
+def cards_taken(view, action) -> tuple[str, ...]:
+    """Restricted play: the Market card a Buy takes."""
+    return (action.name,) if isinstance(action, Buy) else ()
+
+
+def card_names() -> tuple[str, ...]:
+    return tuple(c.name for c in load_components().cards)
+
+
 GAME = GameSpec(
+    cards_taken=cards_taken,
+    card_names=card_names,
     readings=READINGS,
     name="roll_player",
     title="Roll Player",

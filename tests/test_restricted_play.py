@@ -1,0 +1,102 @@
+"""Restricted play: a seat forbidden a card (``restrict = ["card:Name"]`` in its strategy table)
+is never offered an action that takes it (strategies/restricted.py). A planted strong card costs
+the forbidden seat its wins; a card nobody takes changes no game."""
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+
+from simulate.api import run
+from simulate.games import get_game
+from simulate.play import play_game
+from strategies import build_strategy
+from tests.helpers import one_line_exit_2, simulate_cli
+
+pytestmark = pytest.mark.slow
+CLOAK = "Mystic Cloak"
+
+
+def _strong_cloak(tmp_path):
+    """Roll Player's Market with one card worth 15 stars to whoever buys it: Mystic Cloak, the
+    only piece of the Mystic set, whose table gives 15 for one piece."""
+    folder = tmp_path / "data"
+    assert simulate_cli("components", "export", "roll_player", folder).exit_code == 0
+    market = json.loads((folder / "market.json").read_text())
+    market["armor_sets"]["Mystic"] = {str(k): 15 for k in range(1, 6)}
+    for card in market["cards"]:
+        if card.get("set") == "Mystic" and card["name"] != CLOAK:
+            card["set"] = "Leather"
+    (folder / "market.json").write_text(json.dumps(market))
+    return folder
+
+
+def _seat_zero(tmp_path, folder, card: str) -> pl.DataFrame:
+    config = {"run": {"game": "roll_player", "games": 200, "seed": 3, "chunk": 100, "jobs": 1,
+                      "out": str(tmp_path / card.replace(" ", "_"))},
+              "players": {"count": 2, "strategies": "goal_chaser"},
+              "components": {"folder": str(folder)},
+              "variants": [{"name": "forbidden", "strategies": [
+                  {"name": "goal_chaser", "restrict": [f"card:{card}"]}, "goal_chaser"]}]}
+    seats = run(config, report=False).seats()
+    return seats.filter(pl.col("seat") == 0).sort("game")
+
+
+def test_a_seat_forbidden_a_strong_card_never_takes_it_and_loses_its_wins(tmp_path):
+    seat = _seat_zero(tmp_path, _strong_cloak(tmp_path), CLOAK)
+    base, forbidden = (seat.filter(pl.col("variant") == v) for v in ("baseline", "forbidden"))
+    assert base["cards_bought_names"].str.contains(CLOAK).mean() > 0.3    # wanted, and taken
+    assert not forbidden["cards_bought_names"].str.contains(CLOAK).any()
+    assert forbidden["strategy"][0] == f"goal_chaser never taking {CLOAK}"
+    lost = forbidden["won"].cast(float).to_numpy() - base["won"].cast(float).to_numpy()
+    assert lost.mean() + 1.96 * lost.std(ddof=1) / np.sqrt(len(lost)) < 0   # paired, per seed
+
+
+def test_a_seat_forbidden_a_card_nobody_takes_plays_the_same_games(tmp_path):
+    seat = _seat_zero(tmp_path, _strong_cloak(tmp_path), "Quarterstaff")
+    base, forbidden = (seat.filter(pl.col("variant") == v) for v in ("baseline", "forbidden"))
+    assert not base["cards_bought_names"].str.contains("Quarterstaff").any()
+    assert base["score"].to_list() == forbidden["score"].to_list()
+
+
+@pytest.mark.parametrize("game, card", [("risky_adventure", "discount_a_jungle_1"),
+                                        ("adventure_realms", "Prince of Thieves")])
+def test_every_card_game_filters_what_a_forbidden_seat_is_offered(game, card):
+    spec = get_game(game)
+    seen = []
+
+    class Watch:           # records what the restricted seat was offered, then plays on
+        def __init__(self, inner):
+            self.inner = inner
+
+        def __getattr__(self, key):
+            return getattr(self.inner, key)
+
+        def choose(self, view, actions):
+            seen.extend(a for a in actions if card in spec.cards_taken(view, a))
+            return self.inner.choose(view, actions)
+
+    restricted = build_strategy(game, {"name": spec.default_strategy, "restrict": [f"card:{card}"]})
+    object.__setattr__(restricted, "inner", Watch(restricted.inner))
+    seats = [restricted] + [build_strategy(game, spec.default_strategy) for _ in range(2)]
+    for seed in range(20):
+        play_game(spec, spec.rules_class(), seats, seed)
+    assert not seen
+
+
+@pytest.mark.parametrize("restrict, words", [
+    ('["card:Longswrd"]', ("unknown card 'Longswrd'", "did you mean 'Longsword'")),
+    ('"card:Longsword"', ("restrict", "a list")), ('["Longsword"]', ('"card:<name>"',))])
+def test_a_bad_restriction_is_one_line(tmp_path, restrict, words):
+    config = tmp_path / "c.toml"
+    config.write_text('[run]\ngame = "roll_player"\ngames = 4\n[players]\ncount = 2\n'
+                      f'strategies = [{{ name = "goal_chaser", restrict = {restrict} }}, '
+                      '"goal_chaser"]\n')
+    one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"), *words)
+
+
+def test_a_game_without_cards_refuses_a_restriction(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[run]\ngame = "dungeon_roll"\ngames = 4\n[players]\ncount = 1\n'
+                      'strategies = { name = "risk_aware", restrict = ["card:x"] }\n')
+    one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"), "no cards")
