@@ -56,15 +56,15 @@ def invoke(args: list[str]):
 @pytest.fixture(scope="module")
 def games_played():
     """How many games the Python engine has played (the fuzzed configs never pick compiled)."""
-    from simulate import runner as runner_module
+    from simulate import chunk as chunk_module
     played = [0]
-    play_game = runner_module.play_game
+    play_game = chunk_module.play_game
 
     def counted(*args, **kwargs):
         played[0] += 1
         return play_game(*args, **kwargs)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(runner_module, "play_game", counted)
+        patch.setattr(chunk_module, "play_game", counted)
         yield played
 
 
