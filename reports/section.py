@@ -65,6 +65,7 @@ class Section:
         self.verdicts: dict[tuple[str, int, str], Finding] = {}         # the tested ones
         self.retrained_lines: list[str] = []   # verdicts re-training changes (reports.retraining)
         self.skill_gaps: list = []             # a skill ladder's strongest vs weakest (skill.py)
+        self.restrictions: list = []           # restricted seats vs unrestricted (skill.py)
         self.changed_games: dict = {}     # variant -> {players: (paired, changed)}: reports.reaction
         self.untaken: list = []           # (card, players, granted Finding, share taken): cards
 

@@ -16,6 +16,8 @@ from simulate.statistics import within_game
 
 HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's hero or class
 SKILL_GAP = "skill gap: "                 # the strongest line-up vs the weakest (a Finding's about)
+RESTRICTED = " never taking "              # a restricted seat's name (strategies/restricted.py)
+RESTRICTION = "restricted seat: "         # a restricted seat vs the same seat unrestricted
 
 
 def applies(run) -> bool:
@@ -25,8 +27,13 @@ def applies(run) -> bool:
 
 
 def title(run) -> str:
-    """"Skill ladder", or "Hero choices" when only the heroes' shares are shown."""
-    return "Skill ladder" if _ladder_applies(_lineups(run)) else "Hero choices"
+    """"Skill ladder" ("Restricted play" when every other line-up only forbids cards), or "Hero
+    choices" when only the heroes' shares are shown."""
+    lineups = _lineups(run)
+    if not _ladder_applies(lineups):
+        return "Hero choices"
+    others = [text for v, text in lineups.items() if v != "baseline"]
+    return "Restricted play" if all(RESTRICTED in t for t in others) else "Skill ladder"
 
 
 def _ladder_applies(lineups: dict[str, str]) -> bool:
@@ -45,6 +52,7 @@ def build(section: Section) -> None:
                "Win rate: of the seats playing the row's first strategy.")))
         for players in run.player_counts:
             section.add(_ladder(section, players, lineups))
+            section.add(*_restrictions(section, players, lineups))
         if run.cooperative:
             section.add(_budget_figure(section, lineups))
     column = _free_choice_column(run)
@@ -85,7 +93,8 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
         rows.append([variant, _short(text, players), won, score, value,
                      len(seated) == seated.count(seated[0])])
     rows.sort(key=lambda r: (-r[4], -r[3].value))
-    _skill_gap(section, players, [r for r in rows if run.cooperative or not r[5]])
+    _skill_gap(section, players, [r for r in rows if (run.cooperative or not r[5])
+                                  and RESTRICTED not in lineups[r[0]]])
     label = "team win rate" if run.cooperative else "win rate"
     return Table(["variant", "strategies (seat order)", f"{label} [95 % CI]",
                   "mean score [95 % CI]"], [r[:4] for r in rows],
@@ -140,6 +149,71 @@ def skill_lines(sections: list) -> list[str]:
                          f"({strong[1]}), wins {strong[2]}; the weakest, {weak[0]} "
                          f"({weak[1]}), {weak[2]}: {verdict} (a gap of "
                          f"{points(diff)}, paired on the same seeds).")
+    return lines
+
+
+def _restrictions(section: Section, players: int, lineups: dict[str, str]) -> list:
+    """Each restricted seat (a variant's seat never taking some cards) against the same seat
+    of the baseline game of the same seed: its win rate lost, paired per seed and tested in the
+    report's correction; a table here, a line on the first screen (restriction_lines)."""
+    run, rows = section.run, []
+    base_seats = _lineups(run).get("baseline", "").split("|")
+    for variant, text in lineups.items():
+        seated = text.split("|")[:players]
+        for seat, name in enumerate(seated):
+            if RESTRICTED not in name:
+                continue
+            unrestricted = base_seats[seat] if seat < len(base_seats) else "?"
+            values = []
+            for v in ("baseline", variant):
+                seat_rows = run.results_at(players, v).filter(pl.col("seat") == seat)
+                values.append(collect(seat_rows.group_by(run.keys).agg(
+                    pl.col("won").cast(pl.Float64).mean().alias(v))))
+            both = values[0].join(values[1], on=run.keys)
+            lost = (both[variant] - both["baseline"]).to_numpy()
+            if not len(lost):
+                continue
+            diff = within_game(len(lost), float(lost.sum()), float((lost ** 2).sum()),
+                               "paired t over seeds", bounds=(-1.0, 1.0))
+            cards = name.split(RESTRICTED, 1)[1]
+            plural = "s" if players > 1 else ""
+            finding = None if diff.identical or len(lost) < 2 else section.test(Finding(
+                players, f"{RESTRICTION}{variant}, seat {seat}", points(diff), diff.test, diff.p,
+                f"At {players} player{plural} a seat never taking {cards} wins "
+                f"{'less' if diff.value < 0 else 'more'} often than unrestricted, by "
+                f"{points(diff)}", "variant", order=3, size=diff.d))
+            shares = [float(both[c].mean()) for c in ("baseline", variant)]
+            section.restrictions.append((players, variant, seat, cards, unrestricted, shares,
+                                         diff, finding))
+            rows.append([variant, seat, cards, f"{100 * shares[0]:.1f} %",
+                         f"{100 * shares[1]:.1f} %", points(diff), finding or "–"])
+    if not rows:
+        return []
+    return [Table(["variant", "seat", "never taking", "win rate unrestricted",
+                   "win rate restricted", "lost [95 % CI]", "p (Holm)"], rows,
+                  f"What a seat loses without a card — {players} player"
+                  f"{'s' if players > 1 else ''}: the restricted seat against the same seat of "
+                  "the baseline game of the same seed (paired)")]
+
+
+def restriction_lines(sections: list) -> list[str]:
+    """One first-screen line per restricted seat and player count."""
+    lines = []
+    for section in sections:
+        for players, variant, seat, cards, unrestricted, shares, diff, finding in \
+                section.restrictions:
+            plural = "s" if players > 1 else ""
+            if diff.identical:
+                verdict = "no game differed: the seat never wanted it"
+            elif finding is not None and finding.significant:
+                verdict = "the card matters to a player who may use it"
+            else:
+                verdict = "no loss can be told apart from chance at this number of games"
+            change = "" if diff.identical else f", a change of {points(diff)}"
+            lines.append(f"At {players} player{plural} seat {seat} ({unrestricted}) never "
+                         f"taking {cards} wins {100 * shares[1]:.1f} % of its games against "
+                         f"{100 * shares[0]:.1f} % unrestricted on the same seeds{change}: "
+                         f"{verdict} ({variant}).")
     return lines
 
 

@@ -13,12 +13,13 @@ from reports.blocks import Details, Heading, Note, Paragraph
 from reports.findings import claimable, p_said
 from reports.headlines import INTERNAL, headline_table, lead_of, score_word, words
 from reports.mechanics import summary_block
-from reports.skill import SKILL_GAP, skill_lines
+from reports.skill import RESTRICTION, SKILL_GAP, restriction_lines, skill_lines
 from simulate.leads import columns, headlines, lead_column
 from simulate.statistics import claimed_change
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
 SKILL_HEADING = "Does the game reward skill?"
+RESTRICTION_HEADING = "What a seat loses without a card"
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
 
 
@@ -28,10 +29,14 @@ def build(sections: list, run) -> list:
     tests = sum(1 for f in families for t in f.findings if claimable(t))
     significant = _claims(sections)
     said = [(t, f, _plain(f, run)) for t, f in significant if f.kind != "screen"
-            and not f.about.startswith(SKILL_GAP)]           # said in the skill line instead
+            and not f.about.startswith((SKILL_GAP, RESTRICTION))]   # said in their own lines
     found = _ranked([(t, f, text) for t, f, text in said if text], run, lead)
     screens = [(t, f) for t, f in significant if f.kind == "screen"]
     blocks: list = [headline_table(run, lead)]                      # the answer first
+    restricted = restriction_lines(sections)
+    if restricted:
+        blocks += [Heading(RESTRICTION_HEADING),
+                   Paragraph("\n".join(f"• {line}" for line in restricted))]
     skill = skill_lines(sections)
     if skill:
         blocks += [Heading(SKILL_HEADING),

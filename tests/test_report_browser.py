@@ -13,7 +13,7 @@ import pytest
 
 from reports.report import render, structure
 from reports import summary
-from reports.summary import SHOWN, SKILL_HEADING
+from reports.summary import RESTRICTION_HEADING, SHOWN, SKILL_HEADING
 from reports.blocks import Heading
 from reports.tables import open_run
 from simulate.config import load_config, parse_config
@@ -75,9 +75,9 @@ def reports(tmp_path_factory):
 def test_summary_first_and_only_corrected_claims_within_a_player_count(reports, game):
     report, page = reports[game]
     claims, heading = [], None
-    for block in report.summary:          # the claim lines: not those of the skill gap's block
+    for block in report.summary:      # the claim lines: not the skill gap's or restrictions' blocks
         heading = block.text if isinstance(block, Heading) else heading
-        if heading != SKILL_HEADING and not isinstance(block, Heading):
+        if heading not in (SKILL_HEADING, RESTRICTION_HEADING) and not isinstance(block, Heading):
             claims += [line for line in getattr(block, "text", "").split("\n")
                        if line.startswith("•")]
     significant = [f for s in report.sections for f in s.family.significant()]

@@ -100,3 +100,26 @@ def test_a_game_without_cards_refuses_a_restriction(tmp_path):
     config.write_text('[run]\ngame = "dungeon_roll"\ngames = 4\n[players]\ncount = 1\n'
                       'strategies = { name = "risk_aware", restrict = ["card:x"] }\n')
     one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"), "no cards")
+
+
+def test_the_first_screen_says_what_a_seat_loses_without_a_card(tmp_path):
+    from reports.report import structure
+    from reports.summary import RESTRICTION_HEADING
+    from reports.tables import open_run
+    config = {"run": {"game": "roll_player", "games": 120, "seed": 3, "chunk": 60, "jobs": 1,
+                      "out": str(tmp_path / "o")},
+              "players": {"count": 2, "strategies": "goal_chaser"},
+              "components": {"folder": str(_strong_cloak(tmp_path))},
+              "variants": [{"name": f"no {card}", "strategies": [
+                  {"name": "goal_chaser", "restrict": [f"card:{card}"]}, "goal_chaser"]}
+                  for card in (CLOAK, "Quarterstaff")]}
+    run(config, report=False)
+    tables = open_run(tmp_path / "o")
+    report = structure(tables)
+    texts = [getattr(b, "text", "") for b in report.summary]
+    lines = texts[texts.index(RESTRICTION_HEADING) + 1].split("\n")
+    cloak, staff = (next(x for x in lines if f"never taking {c}" in x)
+                    for c in (CLOAK, "Quarterstaff"))
+    assert "the card matters to a player who may use it" in cloak and "pts [" in cloak
+    assert "no game differed: the seat never wanted it" in staff
+    assert next(s for s in report.sections if s.title == "Restricted play")
