@@ -16,7 +16,7 @@ from simulate.statistics import within_game
 
 HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's hero or class
 SKILL_GAP = "skill gap: "                 # the strongest line-up vs the weakest (a Finding's about)
-RESTRICTED = " never taking "              # a restricted seat's name (strategies/restricted.py)
+RESTRICTED = " never "                     # a restricted seat's name (strategies/restricted.py)
 RESTRICTION = "restricted seat: "         # a restricted seat vs the same seat unrestricted
 
 
@@ -27,7 +27,7 @@ def applies(run) -> bool:
 
 
 def title(run) -> str:
-    """"Skill ladder" ("Restricted play" when every other line-up only forbids cards), or "Hero
+    """"Skill ladder" ("Restricted play" when every other line-up only forbids something), or "Hero
     choices" when only the heroes' shares are shown."""
     lineups = _lineups(run)
     if not _ladder_applies(lineups):
@@ -153,7 +153,8 @@ def skill_lines(sections: list) -> list[str]:
 
 
 def _restrictions(section: Section, players: int, lineups: dict[str, str]) -> list:
-    """Each restricted seat (a variant's seat never taking some cards) against the same seat
+    """Each restricted seat (a variant's seat never taking some cards or using some mechanics)
+    against the same seat
     of the baseline game of the same seed: its win rate lost, paired per seed and tested in the
     report's correction; a table here, a line on the first screen (restriction_lines)."""
     run, rows = section.run, []
@@ -175,11 +176,11 @@ def _restrictions(section: Section, players: int, lineups: dict[str, str]) -> li
                 continue
             diff = within_game(len(lost), float(lost.sum()), float((lost ** 2).sum()),
                                "paired t over seeds", bounds=(-1.0, 1.0))
-            cards = name.split(RESTRICTED, 1)[1]
+            cards = name.split(RESTRICTED, 1)[1]          # "taking X", "fleeing a delve", ...
             plural = "s" if players > 1 else ""
             finding = None if diff.identical or len(lost) < 2 else section.test(Finding(
                 players, f"{RESTRICTION}{variant}, seat {seat}", points(diff), diff.test, diff.p,
-                f"At {players} player{plural} a seat never taking {cards} wins "
+                f"At {players} player{plural} a seat never {cards} wins "
                 f"{'less' if diff.value < 0 else 'more'} often than unrestricted, by "
                 f"{points(diff)}", "variant", order=3, size=diff.d))
             shares = [float(both[c].mean()) for c in ("baseline", variant)]
@@ -189,9 +190,9 @@ def _restrictions(section: Section, players: int, lineups: dict[str, str]) -> li
                          f"{100 * shares[1]:.1f} %", points(diff), finding or "–"])
     if not rows:
         return []
-    return [Table(["variant", "seat", "never taking", "win rate unrestricted",
+    return [Table(["variant", "seat", "never", "win rate unrestricted",
                    "win rate restricted", "lost [95 % CI]", "p (Holm)"], rows,
-                  f"What a seat loses without a card — {players} player"
+                  f"What a seat loses without a card or a mechanic — {players} player"
                   f"{'s' if players > 1 else ''}: the restricted seat against the same seat of "
                   "the baseline game of the same seed (paired)")]
 
@@ -206,12 +207,14 @@ def restriction_lines(sections: list) -> list[str]:
             if diff.identical:
                 verdict = "no game differed: the seat never wanted it"
             elif finding is not None and finding.significant:
-                verdict = "the card matters to a player who may use it"
+                what = "the card" if cards.startswith("taking ") and "; never " not in cards \
+                    else "what it forbids"
+                verdict = f"{what} matters to a player who may use it"
             else:
                 verdict = "no loss can be told apart from chance at this number of games"
             change = "" if diff.identical else f", a change of {points(diff)}"
             lines.append(f"At {players} player{plural} seat {seat} ({unrestricted}) never "
-                         f"taking {cards} wins {100 * shares[1]:.1f} % of its games against "
+                         f"{cards} wins {100 * shares[1]:.1f} % of its games against "
                          f"{100 * shares[0]:.1f} % unrestricted on the same seeds{change}: "
                          f"{verdict} ({variant}).")
     return lines

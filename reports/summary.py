@@ -19,7 +19,7 @@ from simulate.statistics import claimed_change
 
 KIND_ORDER = {"seat": 0, "strategy": 1, "variant": 2, "game": 3, "entity": 3}
 SKILL_HEADING = "Does the game reward skill?"
-RESTRICTION_HEADING = "What a seat loses without a card"
+RESTRICTION_HEADING = "What a seat loses without a card or a mechanic"
 SHOWN = 15                 # findings quoted at the top; the rest are folded below them
 
 

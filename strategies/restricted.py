@@ -1,11 +1,13 @@
-"""Restricted play: a seat that may never take some cards (``restrict = ["card:Fireball"]`` in a
-seat's strategy table). Balance research asks what a seat loses without an option (Jaffe et al.,
-AIIDE 2012, "restricted play"): a card a restricted seat cannot take and still wins as often
-with is no must-have; one whose loss costs it many wins is.
+"""Restricted play: a seat that may never take some cards or use some optional mechanics
+(``restrict = ["card:Fireball", "mechanic:flee"]`` in a seat's strategy table). Balance
+research asks what a seat loses without an option (Jaffe et al., AIIDE 2012, "restricted
+play"): a card or mechanic a restricted seat does without and still wins as often with is no
+must-have; one whose loss costs it many wins is.
 
 The seat's legal actions are filtered before its strategy sees them: every action that would take
-a forbidden card (the game's ``GameSpec.cards_taken``) is dropped, unless nothing else is legal.
-A restricted seat plays on the Python engine (it has no compiled twin).
+a forbidden card (the game's ``GameSpec.cards_taken``) or use a forbidden mechanic
+(``GameSpec.mechanics``) is dropped, unless nothing else is legal. `simulate list GAME` shows
+each game's vocabulary. A restricted seat plays on the Python engine (it has no compiled twin).
 """
 from __future__ import annotations
 
@@ -15,50 +17,73 @@ from simulate.games import get_game
 from simulate.games.base import ConfigError, did_you_mean
 from strategies import Strategy
 
-PREFIX = "card:"
-SHOWN = 8            # known card names listed in a message at most
+CARD, MECHANIC = "card:", "mechanic:"
+SHOWN = 8            # known names listed in a message at most
 
 
-def forbidden_cards(game: str, value: Any, where: str) -> frozenset[str]:
-    """The card names of ``restrict = ["card:Name", ...]``, checked against the game's cards."""
+def _known(names: list[str]) -> str:
+    return ", ".join(names[:SHOWN]) + (f", ... ({len(names)} in all)" if len(names) > SHOWN
+                                        else "")
+
+
+def forbidden(game: str, value: Any, where: str) -> tuple[frozenset[str], tuple]:
+    """The card names and the mechanics (name, words, test) of ``restrict = [...]``, checked
+    against the game's vocabulary."""
     spec = get_game(game)
-    if spec.cards_taken is None or spec.card_names is None:
-        raise ConfigError(f"{where}: restrict: {spec.title} has no cards a seat takes")
+    cards = list(spec.card_names()) if spec.card_names else []
+    mechanics = {name: (name, words, test) for name, words, test in spec.mechanics}
+    example = f"{CARD}{cards[0]}" if cards else f"{MECHANIC}{next(iter(mechanics), 'name')}"
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise ConfigError(f'{where}: restrict = {value!r} is invalid; allowed: a list such as '
-                          f'restrict = ["{PREFIX}{spec.card_names()[0]}"]')
-    known = spec.card_names()
-    names = []
+                          f'restrict = ["{example}"]')
+    named, used = [], []
     for item in value:
-        if not item.startswith(PREFIX):
-            raise ConfigError(f"{where}: restrict: {item!r} is unknown; each entry is "
-                              f'"{PREFIX}<name>", e.g. "{PREFIX}{known[0]}"')
-        name = item[len(PREFIX):]
-        if name not in known:
-            raise ConfigError(f"{where}: restrict: unknown card {name!r} for {spec.title}"
-                              f"{did_you_mean(name, list(known))}; its cards: "
-                              f"{', '.join(known[:SHOWN])}"
-                              + (f", ... ({len(known)} in all)" if len(known) > SHOWN else ""))
-        names.append(name)
-    return frozenset(names)
+        if item.startswith(CARD):
+            name = item[len(CARD):]
+            if not cards:
+                raise ConfigError(f"{where}: restrict: {spec.title} has no cards a seat takes "
+                                  f"(its mechanics: {_known(list(mechanics))})")
+            if name not in cards:
+                raise ConfigError(f"{where}: restrict: unknown card {name!r} for {spec.title}"
+                                  f"{did_you_mean(name, cards)}; its cards: {_known(cards)}")
+            named.append(name)
+        elif item.startswith(MECHANIC):
+            name = item[len(MECHANIC):]
+            if name not in mechanics:
+                raise ConfigError(f"{where}: restrict: unknown mechanic {name!r} for "
+                                  f"{spec.title}{did_you_mean(name, list(mechanics))}; its "
+                                  f"mechanics: {_known(list(mechanics)) or 'none'}")
+            used.append(mechanics[name])
+        else:
+            raise ConfigError(f'{where}: restrict: {item!r} is unknown; each entry is '
+                              f'"{CARD}<name>" or "{MECHANIC}<name>", e.g. "{example}"')
+    return frozenset(named), tuple(dict.fromkeys(used))
 
 
 class Restricted(Strategy):
-    """``inner``, never offered an action that takes one of ``cards`` (unless no other is
-    legal)."""
+    """``inner``, never offered an action that takes one of ``cards`` or uses one of
+    ``mechanics`` (unless no other is legal)."""
     name = "restricted"
 
-    def __init__(self, inner: Strategy, cards: frozenset[str], taken):
+    def __init__(self, inner: Strategy, cards: frozenset[str], mechanics: tuple, taken):
         object.__setattr__(self, "inner", inner)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "mechanics", mechanics)
         object.__setattr__(self, "_taken", taken)
 
+    def _allowed(self, view, action) -> bool:
+        if self.cards and self.cards.intersection(self._taken(view, action)):
+            return False
+        return not any(test(view, action) for _, _, test in self.mechanics)
+
     def choose(self, view, actions):
-        allowed = [a for a in actions if not self.cards.intersection(self._taken(view, a))]
+        allowed = [a for a in actions if self._allowed(view, a)]
         return self.inner.choose(view, allowed or actions)
 
     def describe(self) -> str:
-        return f"{self.inner.describe()} never taking {', '.join(sorted(self.cards))}"
+        parts = ([f"taking {', '.join(sorted(self.cards))}"] if self.cards else []) + \
+            [words for _, words, _ in self.mechanics]
+        return f"{self.inner.describe()} never {'; never '.join(parts)}"
 
     # the driver sets rng (and a look-ahead's seat and sampler) on the seat: the inner plays
     def __setattr__(self, key: str, value: Any) -> None:
@@ -69,4 +94,5 @@ class Restricted(Strategy):
 
 
 def restricted(game: str, inner: Strategy, value: Any, where: str) -> Restricted:
-    return Restricted(inner, forbidden_cards(game, value, where), get_game(game).cards_taken)
+    cards, mechanics = forbidden(game, value, where)
+    return Restricted(inner, cards, mechanics, get_game(game).cards_taken)

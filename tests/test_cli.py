@@ -73,8 +73,8 @@ def test_list_shows_games_strategies_and_rules():
     assert "champion_opens_all_chests = true   [true or false]" in result.output   # as TOML
     assert "treasure_counts = [3, 3, 3, 3, 3, 4, 6, 3, 4, 4]" in result.output
     assert "risk_aware(risk_tolerance = 0.25, chest_risk = 0.5)   (default)" in result.output
-    assert 'restrict (a seat\'s strategy table, restricted play): "card:<name>", 53 cards: ' \
-        'Longsword,' in result.output                 # Roll Player's Market; none in Dungeon Roll
+    assert '"card:<name>", 53 cards: Longsword,' in result.output     # Roll Player's Market
+    assert '"mechanic:flee": fleeing a delve' in result.output      # Dungeon Roll
 
 
 def test_help_keeps_brackets_and_h_is_help():

@@ -99,7 +99,8 @@ def test_a_game_without_cards_refuses_a_restriction(tmp_path):
     config = tmp_path / "c.toml"
     config.write_text('[run]\ngame = "dungeon_roll"\ngames = 4\n[players]\ncount = 1\n'
                       'strategies = { name = "risk_aware", restrict = ["card:x"] }\n')
-    one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"), "no cards")
+    one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"), "no cards",
+                    "its mechanics: flee")
 
 
 def test_the_first_screen_says_what_a_seat_loses_without_a_card(tmp_path):
@@ -123,3 +124,58 @@ def test_the_first_screen_says_what_a_seat_loses_without_a_card(tmp_path):
     assert "the card matters to a player who may use it" in cloak and "pts [" in cloak
     assert "no game differed: the seat never wanted it" in staff
     assert next(s for s in report.sections if s.title == "Restricted play")
+
+
+@pytest.mark.parametrize("game, seats, mechanic, column", [("risky_adventure", 2, "trade",
+                                                             "trades")])
+def test_a_seat_forbidden_a_mechanic_never_uses_it(tmp_path, game, seats, mechanic, column):
+    default = get_game(game).default_strategy
+    config = {"run": {"game": game, "games": 60, "seed": 2, "chunk": 30, "jobs": 1,
+                      "out": str(tmp_path / "o")},
+              "players": {"count": seats, "strategies": default},
+              "variants": [{"name": "without", "strategies": [
+                  {"name": default, "restrict": [f"mechanic:{mechanic}"]}]
+                  + [default] * (seats - 1)}]}
+    table = run(config, report=False).seats().filter(pl.col("seat") == 0)
+    used = {v: int(table.filter(pl.col("variant") == v)[column].sum())
+            for v in ("baseline", "without")}
+    assert used["baseline"] > 0 and used["without"] == 0, used
+
+
+def test_an_unknown_mechanic_is_one_line_with_the_games_vocabulary(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[run]\ngame = "dungeon_roll"\ngames = 4\n[players]\ncount = 1\n'
+                      'strategies = { name = "risk_aware", restrict = ["mechanic:fle"] }\n')
+    one_line_exit_2(simulate_cli("run", config, "--out", tmp_path / "o"),
+                    "unknown mechanic 'fle'", "did you mean 'flee'", "scroll")
+
+
+@pytest.mark.parametrize("game, mechanic", [("dungeon_roll", "scroll"), ("dungeon_roll", "flee"),
+                                            ("roll_player", "skills"),
+                                            ("adventure_realms", "fort_agent")])
+def test_a_forbidden_mechanic_is_offered_only_when_nothing_else_is_legal(game, mechanic):
+    spec = get_game(game)
+    test = next(t for name, _, t in spec.mechanics if name == mechanic)
+    forced = []
+
+    class Watch:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def __getattr__(self, key):
+            return getattr(self.inner, key)
+
+        def choose(self, view, actions):
+            using = [test(view, a) for a in actions]
+            assert all(using) or not any(using), "a forbidden action beside a permitted one"
+            forced.append(all(using))
+            return self.inner.choose(view, actions)
+
+    seat = build_strategy(game, {"name": spec.default_strategy,
+                                 "restrict": [f"mechanic:{mechanic}"]})
+    object.__setattr__(seat, "inner", Watch(seat.inner))
+    count = max(spec.players[0], 2) if game != "dungeon_roll" else 1
+    seats = [seat] + [build_strategy(game, spec.default_strategy) for _ in range(count - 1)]
+    for seed in range(12):
+        play_game(spec, spec.rules_class(), seats, seed)
+    assert forced                                      # the seat was asked something

@@ -39,10 +39,13 @@ def list_games(game: Annotated[str | None, typer.Argument(
                                    for k, v in strategy_params(cls).items())
                 default = "   (default)" if sname == spec.default_strategy else ""
                 typer.echo(f"    {sname}({params}){default}")
+            if spec.card_names is not None or spec.mechanics:
+                typer.echo("  restrict (a seat's strategy table, restricted play):")
             if spec.card_names is not None:
                 cards = spec.card_names()
-                typer.echo(f"  restrict (a seat's strategy table, restricted play): "
-                           f'"card:<name>", {len(cards)} cards: {", ".join(cards)}')
+                typer.echo(f'    "card:<name>", {len(cards)} cards: {", ".join(cards)}')
+            for name, words, _ in spec.mechanics:
+                typer.echo(f'    "mechanic:{name}": {words}')
             typer.echo("  rules:")
             for f in rule_fields(spec.rules_class):
                 typer.echo(f"    {f.name} = {toml_value(f.default)}   [{allowed_text(f)}]  "

@@ -293,6 +293,9 @@ class GameSpec:
     # action takes, and () -> every card name a seat may be forbidden; None: no cards to take
     cards_taken: Callable[[Any, Any], tuple[str, ...]] | None = None
     card_names: Callable[[], tuple[str, ...]] | None = None
+    # the optional mechanics a seat may be forbidden: (name, what using it is, in words,
+    # (view, action) -> the action uses it)
+    mechanics: tuple[tuple[str, str, Callable[[Any, Any], bool]], ...] = ()
 
     def placeholders_in_force(self, rules: Sequence[dict]) -> tuple[str, ...]:
         """The placeholders the run under these variants' rules uses: one tied to a boolean

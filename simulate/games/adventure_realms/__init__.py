@@ -13,7 +13,7 @@ from simulate.games.adventure_realms.rules import Rules
 from simulate.games.adventure_realms.scoring import GAME_COLUMNS, SEAT_COLUMNS
 from simulate.games.adventure_realms.state import State, new_game
 from simulate.games.adventure_realms.readings import READINGS
-from simulate.games.adventure_realms.actions import Recruit
+from simulate.games.adventure_realms.actions import Banish, FortChoice, PlayItem, PlayMagic, Recruit
 from simulate.games.base import GameSpec
 
 __all__ = ["GAME", "Rules", "State", "new_game"]
@@ -29,9 +29,19 @@ def card_names() -> tuple[str, ...]:
     return tuple(h.name for h in load_components().heroes if h.kind != "basic")
 
 
+MECHANICS = (
+    ("fort_agent", "freeing the Fort's agent",
+     lambda view, a: isinstance(a, FortChoice) and a.option == "agent"),
+    ("items", "playing an Item card", lambda view, a: isinstance(a, PlayItem)),
+    ("magic", "playing a Magic card", lambda view, a: isinstance(a, PlayMagic)),
+    ("banish", "banishing a card", lambda view, a: isinstance(a, Banish)),
+)
+
+
 GAME = GameSpec(
     cards_taken=cards_taken,
     card_names=card_names,
+    mechanics=MECHANICS,
     readings=READINGS,
     name="adventure_realms",
     title="Adventure Realms",

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from simulate.games.dungeon_roll.readings import READINGS
 from simulate.games.base import GameSpec
+from simulate.games.dungeon_roll.actions import Flee, ReadScroll, Ultimate, UseTreasure
 from simulate.games.dungeon_roll.components import HERO_KEYS, MAX_PLAYERS
 from simulate.games.dungeon_roll.rules import Rules
 from simulate.games.dungeon_roll.scoring import GAME_COLUMNS, SEAT_COLUMNS
@@ -51,7 +52,17 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
     return State(rules, n_players, chance, deal_heroes(n_players, chance, heroes))
 
 
+# Restricted play: the optional mechanics a seat may be forbidden (strategies/restricted.py).
+MECHANICS = (
+    ("flee", "fleeing a delve", lambda view, a: isinstance(a, Flee)),
+    ("scroll", "reading a scroll", lambda view, a: isinstance(a, ReadScroll)),
+    ("treasure", "using a treasure", lambda view, a: isinstance(a, UseTreasure)),
+    ("ultimate", "using the hero's ultimate", lambda view, a: isinstance(a, Ultimate)),
+)
+
+
 GAME = GameSpec(
+    mechanics=MECHANICS,
     readings=READINGS,
     name="dungeon_roll",
     title="Dungeon Roll",

@@ -29,9 +29,17 @@ def card_names() -> tuple[str, ...]:
     return tuple(e.id for e in load_components().equipment)
 
 
+MECHANICS = (
+    ("trade", "the 3-dice clock trade", lambda view, a: isinstance(a, Claim) and a.trades > 0),
+    ("clocks", "spending a clock to set a die",
+     lambda view, a: isinstance(a, Claim) and a.clocks > 0),
+)
+
+
 GAME = GameSpec(
     cards_taken=cards_taken,
     card_names=card_names,
+    mechanics=MECHANICS,
     readings=READINGS,
     name="risky_adventure",
     title="Risky Adventure",

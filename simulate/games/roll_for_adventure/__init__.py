@@ -7,6 +7,7 @@ from typing import Sequence
 
 from simulate.games.roll_for_adventure.readings import READINGS
 from simulate.games.base import GameSpec
+from simulate.games.roll_for_adventure.actions import ClaimIceCave, UsePower
 from simulate.games.chance import keyed_shuffle, shuffle_seed
 from simulate.games.roll_for_adventure import enemies
 from simulate.games.roll_for_adventure.heroes import (FIRST_GAME_HEROES, HERO_IDS,
@@ -57,7 +58,16 @@ def new_game(rules: Rules, n_players: int, rng: random.Random,
     return st
 
 
+# Restricted play: the optional mechanics a seat may be forbidden (strategies/restricted.py).
+MECHANICS = (
+    ("ice_cave", "claiming an ice cave reward",
+     lambda view, a: isinstance(a, ClaimIceCave) and a.claim),
+    ("hero_power", "using a hero power", lambda view, a: isinstance(a, UsePower)),
+)
+
+
 GAME = GameSpec(
+    mechanics=MECHANICS,
     readings=READINGS,
     name="roll_for_adventure",
     title="Roll for Adventure",

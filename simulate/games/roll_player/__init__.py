@@ -6,7 +6,7 @@ the engine maps the rulebook, the rulings and the placeholder data.
 """
 from simulate.games.roll_player.readings import READINGS
 from simulate.games.base import GameSpec
-from simulate.games.roll_player.actions import Buy
+from simulate.games.roll_player.actions import Buy, DiscardForGold, UseSkill
 from simulate.games.roll_player.components import load_components
 from simulate.games.roll_player.rules import Rules
 from simulate.games.roll_player.scoring import GAME_COLUMNS, SEAT_COLUMNS
@@ -25,9 +25,17 @@ def card_names() -> tuple[str, ...]:
     return tuple(c.name for c in load_components().cards)
 
 
+MECHANICS = (
+    ("skills", "using a Skill card", lambda view, a: isinstance(a, UseSkill)),
+    ("discard_for_gold", "discarding a card for Gold",
+     lambda view, a: isinstance(a, DiscardForGold)),
+)
+
+
 GAME = GameSpec(
     cards_taken=cards_taken,
     card_names=card_names,
+    mechanics=MECHANICS,
     readings=READINGS,
     name="roll_player",
     title="Roll Player",
