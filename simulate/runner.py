@@ -110,18 +110,31 @@ def chunk_task(cfg: RunConfig, chunk: Chunk, engine: str = "python",
             **({"grant": variant.grant} if variant.grant else {})}   # a card a seat starts with
 
 
-def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str]:
-    """The engine for the whole run: the kernel only if it can play the seats of every variant
-    (a variant may bring its own strategies)."""
-    lineups = [cfg.strategies] + [v.strategies for v in cfg.variants if v.strategies] + \
-        [seats for v in cfg.variants if v.trained for seats in v.trained.values()]
-    rules = [v.rules for v in cfg.variants]
-    grants = any(v.grant for v in cfg.variants)
-    paid = any(is_paid(v.grant) for v in cfg.variants)
-    edits = tuple(e for v in cfg.variants for e in v.components)
-    choices = [choose_engine(cfg.game, seats, cfg.engine, debug, rules=rules, grants=grants,
-                             edits=edits, paid=paid) for seats in lineups]
-    return next((c for c in choices if c[0] == "python"), choices[0])
+def run_engine(cfg: RunConfig, debug: bool = False) -> tuple[str, str, dict[str, str]]:
+    """(the run's engine, why, each variant's engine). A variant plays on the kernel when it
+    can play that variant's seats, rules, component edits and grant: "compiled" when every
+    variant can, "python" when none, else "mixed" (a variant whose seats have no compiled twin,
+    a restricted seat say, plays on Python beside variants on the kernel)."""
+    chosen, engines = {}, {}
+    for v in cfg.variants:          # a variant with any line-up the kernel cannot play: Python
+        picks = [choose_engine(cfg.game, lineup, cfg.engine, debug, rules=[v.rules],
+                               grants=bool(v.grant), edits=tuple(v.components),
+                               paid=is_paid(v.grant)) for lineup in _lineups(cfg, v)]
+        chosen[v.name] = next((c for c in picks if c[0] == "python"), picks[0])
+        engines[v.name] = chosen[v.name][0]
+    kinds = set(engines.values())
+    if len(kinds) == 1:
+        return kinds.pop(), next(iter(chosen.values()))[1], engines
+    python = [v for v, e in engines.items() if e == "python"]
+    kernel = len(engines) - len(python)
+    return ("mixed", f"{kernel} variant{'s' if kernel > 1 else ''} on the compiled kernel, "
+            f"{', '.join(python)} on Python: {chosen[python[0]][1]}", engines)
+
+
+def _lineups(cfg: RunConfig, variant) -> list:
+    """The seats a variant plays: its own strategies (else the run's) and its re-trained ones."""
+    return [variant.strategies or cfg.strategies] + (
+        list(variant.trained.values()) if variant.trained else [])
 
 
 def write_chunk(out: Path, spec: GameSpec, chunk: Chunk, games: dict,
@@ -148,7 +161,7 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
     :func:`within`), writing each as it arrives. Returns the manifest. ``fresh`` first deletes
     the tool's earlier results in ``out`` (and nothing else); ``say`` gets one-line notices
     (chunks replayed)."""
-    engine, why = run_engine(cfg, debug)
+    engine, why, engines = run_engine(cfg, debug)
     if backend == "loky" and not in_process(cfg, engine):
         warm()                         # a worker imports the engines while this one sets up
     out = Path(cfg.out)
@@ -162,13 +175,14 @@ def run(cfg: RunConfig, backend: str = "loky", scheduler: str | None = None,
         if say and absent_note(cfg) and upto != 0:
             say(absent_note(cfg))
         manifest.drop(list(bad))
-        _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine)
+        _play_missing(cfg, manifest, backend, scheduler, progress, upto, engine, engines)
     return manifest
 
 
 def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: str | None,
                   progress: Callable[[int, int], None] | None,
-                  upto: Upto = None, engine: str = "python") -> None:
+                  upto: Upto = None, engine: str = "python",
+                  engines: dict[str, str] | None = None) -> None:
     out = manifest.out
     spec = cfg.spec
     chunks = chunks_upto(plan_chunks(cfg), upto)
@@ -180,7 +194,8 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
     clock = time.perf_counter()
     # closing: the chunks' generators end here, also on an interrupt, never later in the
     # garbage collector (where an exception in their clean-up is printed and "ignored")
-    with closing(_execute(cfg, todo, backend, scheduler, engine, manifest.pinned)) as finished:
+    with closing(_execute(cfg, todo, backend, scheduler, engine, manifest.pinned,
+                          engines)) as finished:
         for chunk, (games, seats) in finished:
             with held():                 # a chunk's files and its manifest entry, whole
                 files = write_chunk(out, spec, chunk, games, seats)
@@ -193,7 +208,8 @@ def _play_missing(cfg: RunConfig, manifest: Manifest, backend: str, scheduler: s
 
 
 def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | None,
-             engine: str, pinned: dict[str, dict[str, str]] | None = None
+             engine: str, pinned: dict[str, dict[str, str]] | None = None,
+             engines: dict[str, str] | None = None
              ) -> Iterator[tuple[Chunk, tuple[dict, dict]]]:
     """Each chunk's columns as it finishes. Python-engine chunks are played by watched worker
     processes (simulate.pool), at any ``jobs``; a compiled kernel plays only built-in strategies,
@@ -202,7 +218,7 @@ def _execute(cfg: RunConfig, todo: list[Chunk], backend: str, scheduler: str | N
     not (the data folder a chunk plays is the process's: those take worker processes)."""
     if not todo:                   # nothing left to play (a finished run, or upto=0): no workers
         return
-    tasks = [chunk_task(cfg, c, engine, pinned) for c in todo]
+    tasks = [chunk_task(cfg, c, (engines or {}).get(c.variant, engine), pinned) for c in todo]
     workers = min(cfg.jobs, len(tasks))
     if backend == "dask":
         for i, result in play_on_dask(play_chunk, tasks, scheduler, cfg.decision_seconds):

@@ -179,3 +179,20 @@ def test_a_forbidden_mechanic_is_offered_only_when_nothing_else_is_legal(game, m
     for seed in range(12):
         play_game(spec, spec.rules_class(), seats, seed)
     assert forced                                      # the seat was asked something
+
+
+def test_a_restricted_variant_plays_on_python_beside_a_baseline_on_the_kernel(tmp_path):
+    """The engine is chosen per variant: the same games as a run all on Python."""
+    from simulate.results_folder import read_marker
+    tables = {}
+    for engine in ("auto", "python"):
+        config = {"run": {"game": "roll_player", "games": 40, "seed": 3, "chunk": 20, "jobs": 2,
+                          "out": str(tmp_path / engine), "engine": engine},
+                  "players": {"count": 2, "strategies": "goal_chaser"},
+                  "variants": [{"name": "no skills", "strategies": [
+                      {"name": "goal_chaser", "restrict": ["mechanic:skills"]}, "goal_chaser"]}]}
+        tables[engine] = run(config, report=False).seats().sort("variant", "game", "seat")
+    assert read_marker(tmp_path / "auto")["engine"] == "mixed"
+    assert "no skills on Python" in read_marker(tmp_path / "auto")["engine_note"]
+    columns = [c for c in tables["python"].columns if c != "engine"]
+    assert tables["auto"].select(columns).equals(tables["python"].select(columns))
