@@ -31,6 +31,10 @@ from simulate.worker_watchdog import start_worker
 
 POLL_SECONDS = 0.1
 RESUME = "finished chunks are saved: fix it and run the same command to resume"
+# loky's executor thread warns when a worker it gave a chunk stops: the run stopped that worker
+# itself (_stop_workers) or says in one line why it died (died), so the warning is only noise
+warnings.filterwarnings("ignore", "A worker stopped while some jobs were given to the executor",
+                        UserWarning)
 
 
 def play_watched(play: Callable[[dict], Any], tasks: list[dict], workers: int,
