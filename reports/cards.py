@@ -31,7 +31,7 @@ HEADLINE = {"adventure_realms": Measure("winning VP", "games", "winner_vp", rank
 
 
 def applies(run) -> bool:
-    return bool(run.cards or run.granted)
+    return bool(run.cards or run.granted or run.restricted)
 
 
 def headline(run) -> Measure:
@@ -71,7 +71,8 @@ def build(section: Section) -> None:
         granted = _granted_at(section, players) if run.granted else ({}, [])
         section.add(*_card_table(section, players, removed[0], granted[0]),
                     *removed[1], *granted[1], *pair_blocks(section, players, pairs,
-                                                           headline(run)))
+                                                           headline(run)),
+                    *(_restricted_at(section, players) if run.restricted else []))
 
 
 def study_line(run) -> str:
@@ -88,7 +89,11 @@ def study_name(run) -> str:
     parts = [f"{cards} card{'s' if cards != 1 else ''} removed"] if cards else []
     if granted:
         parts.append(f"{granted} granted to each seat in turn: {len(run.granted)} variants")
-    count = cards + len(run.granted)
+    forbidden = len({c for c, _ in run.restricted.values()})
+    if forbidden:
+        parts.append(f"{forbidden} forbidden to each seat in turn: {len(run.restricted)} "
+                     "variants")
+    count = cards + len(run.granted) + len(run.restricted)
     return (f"card study of {count} intervention{'s' if count != 1 else ''} "
             f"({', '.join(parts)}) on {components_words(run)}")
 
@@ -212,6 +217,41 @@ def _granted_at(section: Section, players: int) -> tuple[dict, list]:
                               "line at 0: no effect).",
                               axis="granted seat's win rate minus the same seat's without (pts)",
                               unit=" pts", from_zero=False)]
+
+
+def _restricted_at(section: Section, players: int) -> list:
+    """Each card forbidden to one seat in turn (restricted play): that seat's win rate and score
+    minus the same seat's in the baseline game of the seed, over the seats forbidden it at this
+    table per seed (paired t per seed); the win-rate change tested in the report's
+    correction."""
+    run, plural = section.run, "s" if players > 1 else ""
+    by_card: dict[str, dict[int, str]] = {}
+    for variant, (card, seat) in run.restricted.items():
+        by_card.setdefault(card, {})[seat] = variant
+    rows = []
+    for card, seats in by_card.items():
+        entry = card.split(":", 1)[1]
+        found = granted_uplift(run, players, seats)
+        if not found:
+            continue
+        won, score = found["won"], found["score"]
+        finding = None if won.identical else section.test(Finding(
+            players, f"never taking {entry}: that seat's win rate", points(won), won.test,
+            won.p, f"At {players} player{plural}, a seat that may never take {entry} wins "
+            f"{'more' if won.value > 0 else 'less'} often than the same seat that may "
+            f"({points(won)})", "variant", order=0, size=won.d))
+        rows.append((won.value, [entry, points(won), units(score), finding or "–"]))
+    if not rows:
+        return []
+    rows.sort(key=lambda r: r[0] if r[0] == r[0] else 0.0)        # the costliest loss first
+    return [Paragraph(f"Restricted, {players} player{plural}: each card forbidden to one seat "
+                      "in turn (never offered an action that takes it, unless nothing else is "
+                      "legal), that seat against the same seat of the baseline game of the same "
+                      "seed: what the card is worth to a player who may take it."),
+            Table(["card", "that seat's win-rate change [95 % CI]", "score change [95 % CI]",
+                   "p (Holm)"], [r for _, r in rows],
+                  f"Every card forbidden in turn at {players} player{plural}, the costliest "
+                  "first")]
 
 
 # --------------------------------------------------------------------------------------------

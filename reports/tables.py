@@ -43,6 +43,7 @@ class RunTables:
     granted: dict = field(default_factory=dict)         # variant -> ("deck:Entry", seat granted)
     granted_paid: bool = False                           # each granted at its price (pay = true)
     card_pairs: dict | None = None      # `simulate cards --pairs`: card_pairs.PairsPlan.record()
+    restricted: dict = field(default_factory=dict)      # variant -> ("deck:Entry", seat never taking it)
 
     @property
     def cooperative(self) -> bool:
@@ -169,11 +170,13 @@ def open_run(out: Path) -> RunTables:
     study = _card_study(Path(out), manifest)
     cards = {v: c for v, c in study.get("cards", {}).items() if v in played}
     granted = {v: (g[0], g[1]) for v, g in study.get("granted", {}).items() if v in played}
+    restricted = {v: (g[0], g[1]) for v, g in study.get("restricted", {}).items() if v in played}
     return RunTables(games, seats, in_force(get_game(manifest["game"]), identity), manifest,
-                     [n for n in played if n not in cards and n not in granted], counts,
+                     [n for n in played if n not in cards and n not in granted
+                      and n not in restricted], counts,
                      unpaired, bool(identity.get("rotate", False)), Path(out), cards,
                      study.get("skipped", []), granted, study.get("pay") is True,
-                     study.get("pairs"))
+                     study.get("pairs"), restricted)
 
 
 def _card_study(out: Path, manifest: dict) -> dict:

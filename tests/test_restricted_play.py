@@ -196,3 +196,23 @@ def test_a_restricted_variant_plays_on_python_beside_a_baseline_on_the_kernel(tm
     assert "no skills on Python" in read_marker(tmp_path / "auto")["engine_note"]
     columns = [c for c in tables["python"].columns if c != "engine"]
     assert tables["auto"].select(columns).equals(tables["python"].select(columns))
+
+
+def test_simulate_cards_forbids_each_card_to_each_seat_in_turn(tmp_path):
+    """[cards] interventions = ["restricted"]: per card and seat a variant whose seat never
+    takes the card, the report's card section ranking what each card is worth to a seat."""
+    from reports.report import structure
+    from reports.tables import open_run
+    folder = _strong_cloak(tmp_path)
+    config = tmp_path / "cards.toml"
+    config.write_text(f'[run]\ngame = "roll_player"\ngames = 100\nseed = 3\nchunk = 50\n'
+                      f'out = "{tmp_path / "o"}"\n[players]\ncount = 2\n'
+                      f'[components]\nfolder = "{folder}"\n[cards]\ndecks = ["market"]\n'
+                      f'entries = ["{CLOAK}", "Quarterstaff"]\ninterventions = ["restricted"]\n')
+    played = simulate_cli("cards", config, "--no-report")
+    assert played.exit_code == 0, played.output
+    assert "2 forbidden to each seat in turn" in played.output
+    report = structure(open_run(tmp_path / "o"))
+    findings = {f.about: f for s in report.sections for f in s.family.findings}
+    assert findings[f"never taking {CLOAK}: that seat's win rate"].significant
+    assert "never taking Quarterstaff: that seat's win rate" not in findings   # no game differed

@@ -4,7 +4,7 @@
 [cards]
 decks = ["adventure_cards"]     # data files whose entries are cards (simulate/games/<game>/data/)
 entries = ["Coin Purse"]        # optional: only these entries (default: every entry of the decks)
-interventions = ["removed", "granted"]   # optional: the default, both
+interventions = ["removed", "granted"]   # optional: the default; also "restricted"
 pay = true                      # optional: each card granted at its price (default false: free)
 pairs = 4                       # optional: the 4 most valuable cards' pairs removed together
 ```
@@ -43,7 +43,9 @@ KEYS = {"decks", "entries", "interventions", "pay", "pairs"}
 RESULTS = "cards.json"
 PREFIX = "without "
 GRANTED = "granted "
-INTERVENTIONS = ("removed", "granted")
+INTERVENTIONS = ("removed", "granted", "restricted")
+DEFAULT_INTERVENTIONS = ("removed", "granted")     # restricted seats play on Python: asked for
+RESTRICTED = "never "
 
 
 @dataclasses.dataclass
@@ -55,6 +57,8 @@ class CardsPlan:
     # variant name -> ["deck:Entry", seat]
     pay: bool = False                   # each card granted at its price
     pairs: int = 0                      # the top cards whose pairs are removed together (0: none)
+    restricted: dict[str, list] = dataclasses.field(default_factory=dict)  # one per card and
+    # seat: variant name -> ["deck:Entry", seat], that seat never taking the card
     pairs_record: dict | None = None    # card_pairs.PairsPlan.record(), once they are played
 
 
@@ -64,7 +68,7 @@ def plan_cards(data: dict[str, Any], pairs: int | None = None, **overrides: Any)
     table, base = base_run(data, "cards", KEYS, True, overrides)
     decks = _decks(table.get("decks"), base)
     wanted = _entries(table.get("entries"), decks)
-    chosen = _interventions(table.get("interventions", list(INTERVENTIONS)))
+    chosen = _interventions(table.get("interventions", list(DEFAULT_INTERVENTIONS)))
     pay = table.get("pay", False)
     if not isinstance(pay, bool):
         raise ConfigError(f"[cards] pay = {pay!r} is invalid; allowed: true (each card granted "
@@ -87,7 +91,9 @@ def plan_cards(data: dict[str, Any], pairs: int | None = None, **overrides: Any)
                 variants += _removed(plan, card, changes, base, taken)
             if "granted" in chosen:
                 variants += _granted(plan, card, changes, base, taken)
-    if not plan.cards and not plan.granted:
+            if "restricted" in chosen:
+                variants += _restricted(plan, card, base, taken)
+    if not plan.cards and not plan.granted and not plan.restricted:
         raise ConfigError(f"[cards]: no card can be {' or '.join(chosen)} in this game"
                           + (f" ({plan.skipped[0][1]})" if plan.skipped else ""))
     plan.cfg = dataclasses.replace(base, variants=variants)
@@ -128,6 +134,30 @@ def _granted(plan: CardsPlan, card: str, changes: Changes, base: RunConfig,
     return variants
 
 
+def _restricted(plan: CardsPlan, card: str, base: RunConfig, taken: dict) -> list[Variant]:
+    """One variant per seat of the largest table, that seat never taking the card (restricted
+    play, strategies/restricted.py), on the Python engine beside the rest on the kernel."""
+    entry = card.split(":", 1)[1]
+    names = base.spec.card_names() if base.spec.card_names else ()
+    if entry not in names:
+        plan.skipped.append((card, f"restricted: {entry} is not a card a seat takes in "
+                                   f"{base.spec.title} (simulate list {base.game})"))
+        return []
+    baseline, seats = base.variants[0], max(base.player_counts)
+    lineup = list(baseline.strategies or base.strategies)
+    variants = []
+    for seat in range(seats):
+        form = lineup[seat]
+        form = {"name": form} if isinstance(form, str) else dict(form)
+        form["restrict"] = sorted(set(form.get("restrict", [])) | {f"card:{entry}"})
+        name = variant_label(f"{entry}, seat {seat}", taken, RESTRICTED)
+        taken[name] = card
+        plan.restricted[name] = [card, seat]
+        variants.append(dataclasses.replace(baseline, name=name, strategies=[
+            form if s == seat else lineup[s] for s in range(len(lineup))]))
+    return variants
+
+
 def granted_twins(point: Variant, card: str, pay: bool, changes: Changes, spec: Any,
                   seats: int, fields: dict, where: str,
                   name: Callable[[int], str]) -> list[Variant]:
@@ -146,7 +176,7 @@ def _interventions(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not set(value) <= set(INTERVENTIONS) or \
             len(set(value)) != len(value):
         raise ConfigError(f"[cards] interventions = {value!r} is invalid; allowed: a list of "
-                          f"{', '.join(INTERVENTIONS)} (default both)")
+                          f"{', '.join(INTERVENTIONS)} (default removed and granted)")
     return tuple(value)
 
 
@@ -223,14 +253,18 @@ def plan_summary(plan: CardsPlan) -> str:
     seats = max(plan.cfg.player_counts)
     granted = len({card for card, _ in plan.granted.values()})
     price = " at its price" if plan.pay and granted else ""
+    restricted = len({card for card, _ in plan.restricted.values()})
+    forbidden = f", {restricted} forbidden to each seat in turn" if restricted else ""
     return (f"{len(plan.cards)} cards removed one at a time, {granted} granted{price} to each "
-            f"of {seats} seat{'s' if seats > 1 else ''}, {len(plan.skipped)} refused by the game")
+            f"of {seats} seat{'s' if seats > 1 else ''}{forbidden}, {len(plan.skipped)} refused "
+            "by the game")
 
 
 def save_plan(plan: CardsPlan) -> None:
     write_study(Path(plan.cfg.out) / RESULTS,
                {"cards": plan.cards, "granted": plan.granted, "pay": plan.pay,
                 "skipped": [list(s) for s in plan.skipped], "pairs_wanted": plan.pairs,
+                **({"restricted": plan.restricted} if plan.restricted else {}),
                 **({"pairs": plan.pairs_record} if plan.pairs_record else {}),
                 "method": "removed: one variant per card, taken out of the game; granted: one "
                           "variant per card and seat, that seat starting with the card; both on "

@@ -170,6 +170,7 @@ class CardStudy(Written):
     method: str
     pairs_wanted: int = 0
     pairs: Optional[CardPairs] = None
+    restricted: dict[str, tuple[str, int]] = {}    # variant -> (card, seat never taking it)
 
 
 STUDIES: dict[str, type[Written]] = {"tune.json": TuneResults,
