@@ -186,20 +186,27 @@ def granted_uplift(run, players: int, seats: dict[int, str]) -> dict[str, Differ
             "score": within_game(row["n"], row["score_s"], row["score_q"], "paired t per seed")}
 
 
+def seat_effects(run, players: int, variants: dict) -> list[tuple]:
+    """(card, entry, win-rate change, score change) per card of ``variants`` (variant ->
+    (card, seat)): the seat the variant changes against the same seat of the baseline game
+    (granted_uplift), cards with no game at this table left out."""
+    by_card: dict[str, dict[int, str]] = {}
+    for variant, (card, seat) in variants.items():
+        by_card.setdefault(card, {})[seat] = variant
+    found = []
+    for card, seats in by_card.items():
+        effect = granted_uplift(run, players, seats)
+        if effect:
+            found.append((card, card.split(":", 1)[1], effect["won"], effect["score"]))
+    return found
+
+
 def _granted_at(section: Section, players: int) -> tuple[dict, list]:
     """Each card granted: {card: (win uplift, score uplift, its finding)} and the figure."""
     run = section.run
-    by_card: dict[str, dict[int, str]] = {}
-    for variant, (card, seat) in run.granted.items():
-        by_card.setdefault(card, {})[seat] = variant
     rows, forest = {}, []
     plural = "s" if players > 1 else ""
-    for card, seats in by_card.items():
-        entry = card.split(":", 1)[1]
-        found = granted_uplift(run, players, seats)
-        if not found:
-            continue
-        won, score = found["won"], found["score"]
+    for card, entry, won, score in seat_effects(run, players, run.granted):
         section.differences[(f"granted {entry}", players, "win rate")] = won
         section.differences[(f"granted {entry}", players, "score")] = score
         finding = None if won.identical else section.test(Finding(
@@ -225,16 +232,8 @@ def _restricted_at(section: Section, players: int) -> list:
     table per seed (paired t per seed); the win-rate change tested in the report's
     correction."""
     run, plural = section.run, "s" if players > 1 else ""
-    by_card: dict[str, dict[int, str]] = {}
-    for variant, (card, seat) in run.restricted.items():
-        by_card.setdefault(card, {})[seat] = variant
     rows = []
-    for card, seats in by_card.items():
-        entry = card.split(":", 1)[1]
-        found = granted_uplift(run, players, seats)
-        if not found:
-            continue
-        won, score = found["won"], found["score"]
+    for card, entry, won, score in seat_effects(run, players, run.restricted):
         finding = None if won.identical else section.test(Finding(
             players, f"never taking {entry}: that seat's win rate", points(won), won.test,
             won.p, f"At {players} player{plural}, a seat that may never take {entry} wins "
