@@ -20,14 +20,16 @@ from reports.section import Measure, Section, points, units
 from reports.tables import BASELINE, collect, open_run
 from reports import reaction
 from reports import variants as generic
+from simulate.adaptive.card_pairs import headline_column
 from simulate.adaptive.metrics import uplift_per_seed
 from simulate.folder_io import write_inside
 from simulate.results_folder import CARDS_CSV
 from simulate.statistics import Difference, within_game
 
 TITLE = "What each card is worth"
-# The headline measure per game: what a card moves that the game is about.
-HEADLINE = {"adventure_realms": Measure("winning VP", "games", "winner_vp", rank=1)}
+# The headline measure's words, by the column card_pairs.headline_column ranks cards by.
+HEADLINE_WORDS = {"winner_vp": "winning VP", "won": "team win rate",
+                  "score": "mean score (all seats)"}
 
 
 def applies(run) -> bool:
@@ -35,11 +37,13 @@ def applies(run) -> bool:
 
 
 def headline(run) -> Measure:
-    if run.spec.name in HEADLINE:
-        return HEADLINE[run.spec.name]
-    if run.cooperative:
-        return Measure("team win rate", "results", "won", "rate", rank=0)
-    return Measure("mean score (all seats)", "results", "score", rank=1)
+    """What a card moves that the game is about: the measure the pairs are chosen by too."""
+    table, column = headline_column(run.spec)
+    label = HEADLINE_WORDS[column]
+    if table == "games":
+        return Measure(label, "games", column, rank=1)
+    rate = column == "won"                            # co-op: the team's result per game
+    return Measure(label, "results", column, "rate" if rate else "mean", rank=0 if rate else 1)
 
 
 def build(section: Section) -> None:

@@ -12,7 +12,7 @@ from reports.figures import percent_axis
 from reports.findings import Finding
 from reports.section import Section, points
 from reports.tables import collect, means, rates
-from simulate.statistics import within_game
+from simulate.statistics import Difference, within_game
 
 HERO_COLUMNS = ("class", "hero")          # the seats column naming a seat's hero or class
 SKILL_GAP = "skill gap: "                 # the strongest line-up vs the weakest (a Finding's about)
@@ -94,7 +94,7 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
                      len(seated) == seated.count(seated[0])])
     rows.sort(key=lambda r: (-r[4], -r[3].value))
     _skill_gap(section, players, [r for r in rows if (run.cooperative or not r[5])
-                                  and RESTRICTED not in lineups[r[0]]])
+                                  and RESTRICTED not in lineups[r[0]]], lineups)
     label = "team win rate" if run.cooperative else "win rate"
     return Table(["variant", "strategies (seat order)", f"{label} [95 % CI]",
                   "mean score [95 % CI]"], [r[:4] for r in rows],
@@ -103,7 +103,22 @@ def _ladder(section: Section, players: int, lineups: dict[str, str]) -> Table:
                     "one value per game (its seats' mean)"))
 
 
-def _skill_gap(section: Section, players: int, rows: list) -> None:
+def _paired_wins(run, first, second) -> tuple[Difference, float, float] | None:
+    """``first``'s win share minus ``second``'s per seed (each a results query), paired on
+    their common seeds (a seed's rotations and seats in the query averaged: one unit), with
+    both mean shares; None when they share no seed."""
+    shares = [collect(q.group_by(run.keys).agg(pl.col("won").cast(pl.Float64).mean().alias(a)))
+              for q, a in ((first, "a"), (second, "b"))]
+    both = shares[0].join(shares[1], on=run.keys)
+    gap = (both["a"] - both["b"]).to_numpy()
+    if not len(gap):
+        return None
+    diff = within_game(len(gap), float(gap.sum()), float((gap ** 2).sum()),
+                       "paired t over seeds", bounds=(-1.0, 1.0))
+    return diff, float(both["a"].mean()), float(both["b"].mean())
+
+
+def _skill_gap(section: Section, players: int, rows: list, lineups: dict[str, str]) -> None:
     """The strongest line-up's win rate minus the weakest's, paired on their common seeds (co-op:
     the team's; else the row's first strategy's seats, line-ups where it holds every seat left
     out: their win rate is the fair share), tested in the report's correction; the summary says
@@ -112,20 +127,19 @@ def _skill_gap(section: Section, players: int, rows: list) -> None:
         return
     run = section.run
     strong, weak = rows[0][0], rows[-1][0]
-    values = []
+    queries = []
     for variant in (strong, weak):
-        seated = _lineups(run)[variant].split("|")[:players]
         results = run.results_at(players, variant)
         if not run.cooperative:
-            results = results.filter(pl.col("strategy") == seated[0])
-        values.append(collect(results.group_by(run.keys).agg(
-            pl.col("won").cast(pl.Float64).mean().alias(variant))))
-    both = values[0].join(values[1], on=run.keys)
-    gap = (both[strong] - both[weak]).to_numpy()
-    diff = within_game(len(gap), float(gap.sum()), float((gap ** 2).sum()),
-                       "paired t over seeds", bounds=(-1.0, 1.0))
+            first = lineups[variant].split("|")[0]
+            results = results.filter(pl.col("strategy") == first)
+        queries.append(results)
+    paired = _paired_wins(run, *queries)
+    if paired is None:
+        return
+    diff = paired[0]
     plural = "s" if players > 1 else ""
-    finding = None if diff.identical or len(gap) < 2 else section.test(Finding(
+    finding = None if diff.identical or diff.n < 2 else section.test(Finding(
         players, f"{SKILL_GAP}{strong} vs {weak}", points(diff), diff.test, diff.p,
         f"At {players} player{plural} the strongest line-up ({strong}) wins more often than "
         f"the weakest ({weak}) by {points(diff)}", "strategy", order=3, size=diff.d))
@@ -158,32 +172,26 @@ def _restrictions(section: Section, players: int, lineups: dict[str, str]) -> li
     of the baseline game of the same seed: its win rate lost, paired per seed and tested in the
     report's correction; a table here, a line on the first screen (restriction_lines)."""
     run, rows = section.run, []
-    base_seats = _lineups(run).get("baseline", "").split("|")
+    base_seats = lineups.get("baseline", "").split("|")
     for variant, text in lineups.items():
         seated = text.split("|")[:players]
         for seat, name in enumerate(seated):
             if RESTRICTED not in name:
                 continue
             unrestricted = base_seats[seat] if seat < len(base_seats) else "?"
-            values = []
-            for v in ("baseline", variant):
-                seat_rows = run.results_at(players, v).filter(pl.col("seat") == seat)
-                values.append(collect(seat_rows.group_by(run.keys).agg(
-                    pl.col("won").cast(pl.Float64).mean().alias(v))))
-            both = values[0].join(values[1], on=run.keys)
-            lost = (both[variant] - both["baseline"]).to_numpy()
-            if not len(lost):
+            paired = _paired_wins(run, *(run.results_at(players, v).filter(pl.col("seat") == seat)
+                                         for v in (variant, "baseline")))
+            if paired is None:
                 continue
-            diff = within_game(len(lost), float(lost.sum()), float((lost ** 2).sum()),
-                               "paired t over seeds", bounds=(-1.0, 1.0))
+            diff, restricted, free = paired
             cards = name.split(RESTRICTED, 1)[1]          # "taking X", "fleeing a delve", ...
             plural = "s" if players > 1 else ""
-            finding = None if diff.identical or len(lost) < 2 else section.test(Finding(
+            finding = None if diff.identical or diff.n < 2 else section.test(Finding(
                 players, f"{RESTRICTION}{variant}, seat {seat}", points(diff), diff.test, diff.p,
                 f"At {players} player{plural} a seat never {cards} wins "
                 f"{'less' if diff.value < 0 else 'more'} often than unrestricted, by "
                 f"{points(diff)}", "variant", order=3, size=diff.d))
-            shares = [float(both[c].mean()) for c in ("baseline", variant)]
+            shares = [free, restricted]
             section.restrictions.append((players, variant, seat, cards, unrestricted, shares,
                                          diff, finding))
             rows.append([variant, seat, cards, f"{100 * shares[0]:.1f} %",
