@@ -154,7 +154,8 @@ def play_pairs(plan: Any, backend: str, scheduler: str | None, progress: Any = N
     """Choose the top ``plan.pairs`` cards from the finished study and play their pairs in
     ``<out>/pairs`` (resuming; re-planned when the study's cards chose others); the plan's
     record is set (and None returned) when fewer than two cards could be removed."""
-    from simulate.results_folder import read_marker
+    from simulate.folder_io import kind
+    from simulate.results_folder import MANIFEST, read_marker
     from simulate.runner import run
 
     chosen = top_cards(plan.cfg.out, plan.cfg.spec, plan.cards, plan.pairs)
@@ -163,7 +164,7 @@ def play_pairs(plan: Any, backend: str, scheduler: str | None, progress: Any = N
         return None
     pairs = plan_pairs(plan.cfg, chosen)
     folder = Path(pairs.cfg.out)
-    stale = (folder / "manifest.json").is_file() and \
+    stale = kind(folder / MANIFEST) == "file" and \
         read_marker(folder).get("identity_hash") != pairs.cfg.identity_hash()
     run(pairs.cfg, backend, scheduler, progress=progress, fresh=fresh or stale)
     plan.pairs_record = pairs.record()
